@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "twhost",
+    products: [
+        .executable(name: "twhost", targets: ["twhost-cli"]),
+        .library(name: "TWHost", targets: ["TWHost"]),
+        .library(name: "TWPluginKit", targets: ["TWPluginKit"]),
+        .library(name: "Material", type: .dynamic, targets: ["Material"]),
+        .library(name: "Motion", type: .dynamic, targets: ["Motion"]),
+        .library(name: "Typography", type: .dynamic, targets: ["Typography"]),
+    ],
+    targets: [
+        // The plugin ABI: one C header, usable from C and Swift.
+        .target(name: "TWPluginAPI", path: "Sources/TWPluginAPI"),
+        // libffi from Debian's libffi-dev, plus inline accessors for its globals.
+        .systemLibrary(
+            name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi",
+            providers: [.apt(["libffi-dev"])]),
+        .target(name: "TWHost", dependencies: ["TWPluginAPI", "CFFI"], path: "Sources/TWHost"),
+        .target(name: "TWPluginKit", dependencies: ["TWPluginAPI"], path: "Sources/TWPluginKit"),
+        .executableTarget(name: "twhost-cli", dependencies: ["TWHost"], path: "Sources/twhost-cli"),
+        .target(name: "Material", dependencies: ["TWPluginKit"], path: "Plugins/Material"),
+        .target(name: "Motion", dependencies: ["TWPluginKit"], path: "Plugins/Motion"),
+        .target(
+            name: "Typography", dependencies: ["TWPluginAPI"], path: "Plugins/Typography",
+            cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
+        .testTarget(
+            name: "TWHostTests", dependencies: ["TWHost", "TWPluginAPI"], path: "Tests/TWHostTests"),
+    ]
+)

@@ -1,0 +1,26 @@
+/// A finding reported to the user: a stable kebab-case code, a severity, a
+/// message, and where it applies.
+public struct Diagnostic: Hashable, Sendable {
+    public enum Severity: String, Hashable, Sendable { case error, warning }
+    public var severity: Severity
+    public var code: String
+    public var message: String
+    /// The class the finding is about, if any.
+    public var className: String?
+    /// Which part of a class failed: variant, root, value, type, target.
+    public var part: String?
+    /// "did you mean 'frosted'?"
+    public var hint: String?
+
+    public init(
+        _ severity: Severity, _ code: String, _ message: String, className: String? = nil, part: String? = nil,
+        hint: String? = nil
+    ) {
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.className = className
+        self.part = part
+        self.hint = hint
+    }
+}

@@ -1,0 +1,178 @@
+extension ModifierIR {
+    /// SwiftUI call syntax, e.g. `.rotation3DEffect(.degrees(8), axis: (x: 0, y: 1, z: 0))`.
+    public var swiftCode: String {
+        var out = ""
+        _IRRenderer.renderChain(nodes, into: &out)
+        return out
+    }
+
+    /// The structure only: node kinds, names, argument labels and value types,
+    /// nesting — never values (R-ID-1).
+    public var structure: String {
+        var out = ""
+        _IRRenderer.renderStructure(nodes, into: &out)
+        return out
+    }
+}
+
+enum _IRRenderer {
+    static func renderChain(_ nodes: [IRNode], into out: inout String) {
+        for (index, node) in nodes.enumerated() {
+            if node.kind == .view && index > 0 { out += "; " }
+            render(node, into: &out)
+        }
+    }
+
+    static func render(_ node: IRNode, into out: inout String) {
+        if node.kind == .modifier { out += "." }
+        out += node.name
+        var arguments = node.arguments
+        var trailing: [IRNode]?
+        if let last = arguments.last, last.label == nil, case .content(let nodes) = last.value {
+            trailing = nodes
+            arguments.removeLast()
+        }
+        if !arguments.isEmpty || trailing == nil {
+            out += "("
+            renderArguments(arguments, into: &out)
+            out += ")"
+        }
+        if let trailing {
+            out += " { "
+            renderChain(trailing, into: &out)
+            out += " }"
+        }
+    }
+
+    static func renderArguments(_ arguments: [IRArgument], into out: inout String) {
+        for (index, argument) in arguments.enumerated() {
+            if index > 0 { out += ", " }
+            if let label = argument.label { out += label + ": " }
+            render(argument.value, into: &out)
+        }
+    }
+
+    static func render(_ value: IRValue, into out: inout String) {
+        switch value {
+        case .number(let v): out += formatNumber(v)
+        case .bool(let b): out += b ? "true" : "false"
+        case .string(let s): out += swiftStringLiteral(s)
+        case .color(let c): out += colorCode(c)
+        case .member(let m): out += "." + m
+        case .animation(let a): out += animationCode(a)
+        case .call(let name, let args):
+            out += "." + name + "("
+            renderArguments(args, into: &out)
+            out += ")"
+        case .tuple(let args):
+            out += "("
+            renderArguments(args, into: &out)
+            out += ")"
+        case .content(let nodes):
+            out += "{ "
+            renderChain(nodes, into: &out)
+            out += " }"
+        }
+    }
+
+    static func renderStructure(_ nodes: [IRNode], into out: inout String) {
+        for (index, node) in nodes.enumerated() {
+            if index > 0 { out += node.kind == .view ? ";" : "" }
+            out += node.kind == .modifier ? "." : ""
+            out += node.name + "("
+            structure(node.arguments, into: &out)
+            out += ")"
+        }
+    }
+
+    static func structure(_ arguments: [IRArgument], into out: inout String) {
+        for (index, argument) in arguments.enumerated() {
+            if index > 0 { out += "," }
+            out += (argument.label ?? "_") + ":"
+            switch argument.value {
+            case .number: out += "Number"
+            case .bool: out += "Bool"
+            case .string: out += "String"
+            case .color: out += "Color"
+            case .member: out += "Member"
+            case .animation: out += "Animation"
+            case .call(let name, let args):
+                out += "." + name + "("
+                structure(args, into: &out)
+                out += ")"
+            case .tuple(let args):
+                out += "("
+                structure(args, into: &out)
+                out += ")"
+            case .content(let nodes):
+                out += "{"
+                renderStructure(nodes, into: &out)
+                out += "}"
+            }
+        }
+    }
+
+    /// Shortest round-tripping decimal; integral values without a fraction.
+    static func formatNumber(_ v: Double) -> String {
+        if v.isNaN { return ".nan" }
+        if v.isInfinite { return v < 0 ? "-.infinity" : ".infinity" }
+        if v == v.rounded(), abs(v) < 1e15 {
+            let i = Int64(v)
+            return i == 0 ? "0" : String(i)
+        }
+        return String(v)
+    }
+
+    static func swiftStringLiteral(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 0x20 {
+                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    static let systemColorNames: Set<String> = [
+        "black", "white", "red", "orange", "yellow", "green", "mint", "teal", "cyan", "blue", "indigo", "purple",
+        "pink", "brown", "gray", "clear",
+    ]
+
+    static func colorCode(_ c: ColorValue) -> String {
+        if let name = c.name {
+            let base = systemColorNames.contains(name) ? "Color.\(name)" : "Color(\"\(name)\")"
+            return c.alpha == 1 || name == "clear" ? base : base + ".opacity(\(formatNumber(c.alpha)))"
+        }
+        var s = "Color(red: \(formatNumber(c.red)), green: \(formatNumber(c.green)), blue: \(formatNumber(c.blue))"
+        if c.alpha != 1 { s += ", opacity: \(formatNumber(c.alpha))" }
+        return s + ")"
+    }
+
+    static func animationCode(_ a: AnimationValue) -> String {
+        var args: [String] = []
+        switch a.curve {
+        case .spring:
+            if let d = a.duration { args.append("duration: \(formatNumber(d))") }
+            if let r = a.response { args.append("response: \(formatNumber(r))") }
+            if let f = a.dampingFraction { args.append("dampingFraction: \(formatNumber(f))") }
+            if let b = a.bounce { args.append("bounce: \(formatNumber(b))") }
+        default:
+            if let d = a.duration { args.append("duration: \(formatNumber(d))") }
+            if let b = a.bounce { args.append("extraBounce: \(formatNumber(b))") }
+        }
+        var s = "." + a.curve.rawValue
+        if !args.isEmpty { s += "(" + args.joined(separator: ", ") + ")" }
+        if a.delay != 0 { s += ".delay(\(formatNumber(a.delay)))" }
+        return s
+    }
+}

@@ -1,0 +1,152 @@
+/// Decodes a literal bracket argument (already unescaped: `_` is a space) as
+/// one of the ABI's argument types, the way `.value(default:)` reads
+/// `tilt-[8]` or `tilt-[3deg]`.
+///
+/// Units: points accept a bare number, `pt` or `px` (1 px = 1 pt); angles a
+/// bare number of degrees, `deg`, `rad` or `turn`; seconds a bare number of
+/// seconds, `s` or `ms`; colors `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` or a
+/// theme color name (with `/N` opacity); vectors three numbers separated by
+/// commas; animations a curve name (`default`, `spring`, `easeInOut` …).
+public enum ArgumentDecoder {
+    /// Why a literal did not decode.
+    public struct Failure: Error, Equatable, Sendable {
+        public var message: String
+    }
+
+    public static func decode(_ text: String, as type: ArgumentType, theme: Theme) -> Result<TypedValue, Failure> {
+        let trimmed = text.trimmingASCIIWhitespace()
+        switch type {
+        case .none: return .failure(Failure(message: "this registration takes no argument"))
+        case .number:
+            guard let v = finiteNumber(trimmed) else { return .failure(expected("a number", trimmed)) }
+            return .success(.number(v))
+        case .points:
+            guard let v = number(trimmed, units: ["": 1, "pt": 1, "px": 1]) else {
+                return .failure(expected("a length in points (8, 8pt, 8px)", trimmed))
+            }
+            return .success(.points(v))
+        case .angle:
+            guard let v = number(trimmed, units: ["": 1, "deg": 1, "rad": 180 / Double.pi, "turn": 360]) else {
+                return .failure(expected("an angle (8, 8deg, 0.5rad, 0.25turn)", trimmed))
+            }
+            return .success(.angle(v))
+        case .seconds:
+            guard let v = number(trimmed, units: ["": 1, "s": 1, "ms": 0.001]), v >= 0 else {
+                return .failure(expected("a non-negative duration (0.2, 0.2s, 200ms)", trimmed))
+            }
+            return .success(.seconds(v))
+        case .bool:
+            switch trimmed {
+            case "true": return .success(.bool(true))
+            case "false": return .success(.bool(false))
+            default: return .failure(expected("true or false", trimmed))
+            }
+        case .string:
+            return .success(.string(text))
+        case .color:
+            guard let c = color(trimmed, theme: theme) else {
+                return .failure(expected("a color (#rrggbb or a theme color)", trimmed))
+            }
+            return .success(.color(c))
+        case .vector:
+            let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false)
+            let values = parts.compactMap { finiteNumber(String($0).trimmingASCIIWhitespace()) }
+            guard parts.count == 3, values.count == 3 else {
+                return .failure(expected("three numbers separated by commas", trimmed))
+            }
+            return .success(.vector(values[0], values[1], values[2]))
+        case .animation:
+            guard let curve = AnimationValue.Curve(rawValue: trimmed) else {
+                let names = AnimationValue.Curve.allCases.map(\.rawValue).joined(separator: ", ")
+                return .failure(Failure(message: "unknown animation '\(trimmed)'; expected one of \(names)"))
+            }
+            return .success(.animation(AnimationValue(curve: curve)))
+        case .custom:
+            return .failure(Failure(message: "custom payloads are read by the plugin's parser"))
+        }
+    }
+
+    private static func expected(_ what: String, _ text: String) -> Failure {
+        Failure(message: "expected \(what), got '\(text)'")
+    }
+
+    /// A finite decimal number: optional sign, digits, optional fraction and
+    /// exponent. No hex, no `inf`, no `nan`.
+    public static func finiteNumber(_ text: String) -> Double? {
+        var sawDigit = false
+        for (index, byte) in text.utf8.enumerated() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): sawDigit = true
+            case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+                if index > 64 { return nil }
+            default: return nil
+            }
+        }
+        guard sawDigit, let value = Double(text), value.isFinite else { return nil }
+        return value == 0 ? 0 : value  // folds -0 to 0
+    }
+
+    static func number(_ text: String, units: [String: Double]) -> Double? {
+        var end = text.endIndex
+        while end > text.startIndex, let last = text[text.index(before: end)].asciiValue,
+            (last >= 0x61 && last <= 0x7A) || last == 0x25
+        {
+            end = text.index(before: end)
+        }
+        let unit = String(text[end...])
+        guard let factor = units[unit], let value = finiteNumber(String(text[..<end])) else { return nil }
+        let scaled = value * factor
+        return scaled.isFinite ? scaled : nil
+    }
+
+    static func hexNibble(_ d: UInt8) -> Int? {
+        switch d {
+        case 0x30...0x39: return Int(d) - 0x30
+        case 0x61...0x66: return Int(d) - 0x61 + 10
+        case 0x41...0x46: return Int(d) - 0x41 + 10
+        default: return nil
+        }
+    }
+
+    /// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, or a theme color (`primary/50`).
+    public static func color(_ text: String, theme: Theme) -> ColorValue? {
+        guard text.hasPrefix("#") else { return theme.color(named: text) }
+        let digits = Array(text.utf8.dropFirst())
+        var nibbles: [Int] = []
+        for d in digits {
+            guard let nibble = hexNibble(d) else { return nil }
+            nibbles.append(nibble)
+        }
+        var components: [Double] = []
+        switch nibbles.count {
+        case 3, 4:
+            for n in nibbles { components.append(Double(n * 17) / 255) }
+        case 6, 8:
+            var i = 0
+            while i < nibbles.count {
+                let byte: Int = nibbles[i] * 16 + nibbles[i + 1]
+                components.append(Double(byte) / 255)
+                i += 2
+            }
+        default: return nil
+        }
+        if components.count == 3 { components.append(1) }
+        return ColorValue(red: components[0], green: components[1], blue: components[2], alpha: components[3])
+    }
+}
+
+extension String {
+    func trimmingASCIIWhitespace() -> String {
+        let bytes = Array(utf8)
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == 0x0A || bytes[start] == 0x0D {
+            start += 1
+        }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D {
+            end -= 1
+        }
+        if start == 0 && end == bytes.count { return self }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+}

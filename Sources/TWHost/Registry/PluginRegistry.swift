@@ -1,0 +1,68 @@
+/// The registrations of an ordered set of plugins, merged for one scope.
+///
+/// Modifier registrations are kept in chain order (R-ORDER-1): phase, then
+/// `order`, then name bytewise. When two plugins register the same name, the
+/// later plugin in the scope's list wins and a `shadowed-registration`
+/// warning names both.
+public final class PluginRegistry: Sendable {
+    public let plugins: [PluginInfo]
+    /// In chain order.
+    public let modifiers: [ModifierRegistration]
+    /// By prefix, bytewise.
+    public let utilities: [UtilityRegistration]
+    public let recipes: [RecipeRegistration]
+    public let animations: [AnimationPresetRegistration]
+    public let diagnostics: [Diagnostic]
+
+    private let modifierIndex: [String: Int]
+    private let utilityIndex: [String: Int]
+    private let recipeIndex: [String: Int]
+    private let animationIndex: [String: Int]
+
+    public init(plugins loaded: [LoadedPlugin]) {
+        var diagnostics: [Diagnostic] = []
+        func merge<T>(_ kind: String, _ items: (LoadedPlugin) -> [T], _ name: (T) -> String, _ plugin: (T) -> String) -> [T] {
+            var byName: [String: T] = [:]
+            for entry in loaded {
+                for item in items(entry) {
+                    let key = name(item)
+                    if let previous = byName[key] {
+                        diagnostics.append(
+                            Diagnostic(
+                                .warning, "shadowed-registration",
+                                "\(kind) '\(key)' of plugin '\(plugin(item))' shadows the one of plugin '\(plugin(previous))'"
+                            ))
+                    }
+                    byName[key] = item
+                }
+            }
+            return byName.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.compactMap { byName[$0] }
+        }
+        let modifiers = merge("modifier", \.modifiers, \.name, \.plugin).sorted(by: PluginRegistry.chainOrder)
+        let utilities = merge("utility", \.utilities, \.prefix, \.plugin)
+        self.plugins = loaded.map(\.info)
+        self.modifiers = modifiers
+        self.utilities = utilities
+        self.recipes = merge("recipe", \.recipes, \.name, \.plugin)
+        self.animations = merge("animation", \.animations, \.name, \.plugin)
+        self.modifierIndex = Dictionary(uniqueKeysWithValues: modifiers.enumerated().map { ($1.name, $0) })
+        self.utilityIndex = Dictionary(uniqueKeysWithValues: utilities.enumerated().map { ($1.prefix, $0) })
+        self.recipeIndex = Dictionary(uniqueKeysWithValues: self.recipes.enumerated().map { ($1.name, $0) })
+        self.animationIndex = Dictionary(uniqueKeysWithValues: self.animations.enumerated().map { ($1.name, $0) })
+        self.diagnostics = diagnostics
+    }
+
+    /// R-ORDER-1: phase beats order; equal orders by name, bytewise.
+    static func chainOrder(_ a: ModifierRegistration, _ b: ModifierRegistration) -> Bool {
+        if a.phase != b.phase { return a.phase < b.phase }
+        if a.order != b.order { return a.order < b.order }
+        return a.name.utf8.lexicographicallyPrecedes(b.name.utf8)
+    }
+
+    public func modifier(named name: String) -> ModifierRegistration? { modifierIndex[name].map { modifiers[$0] } }
+    public func utility(prefix: String) -> UtilityRegistration? { utilityIndex[prefix].map { utilities[$0] } }
+    public func recipe(named name: String) -> RecipeRegistration? { recipeIndex[name].map { recipes[$0] } }
+    public func animation(named name: String) -> AnimationPresetRegistration? {
+        animationIndex[name].map { animations[$0] }
+    }
+}

@@ -1,0 +1,201 @@
+import TWPluginAPI
+
+/// A validated modifier registration of a loaded plugin. Everything is a
+/// Swift copy; only the factory and parser call back into the plugin.
+public struct ModifierRegistration: Sendable {
+    public let name: String
+    public let plugin: String
+    public let form: RegistrationForm
+    /// `source` for target forms; `content` or `effects` otherwise.
+    public let phase: ChainPhase
+    public let order: Int
+    public let conflictKey: String
+    public let argumentType: ArgumentType
+    /// The default argument as the plugin wrote it, for value and argument forms.
+    public let defaultArgument: String?
+    /// The default decoded under the default theme at load.
+    public let defaultValue: TypedValue?
+    let invoker: FactoryInvoker
+    let parser: PluginArgumentParser?
+
+    /// Runs the factory: active with the class's value, or inactive with the default.
+    public func makeModifier(active: Bool, value: TypedValue?) -> Result<ModifierIR, FactoryCallError> {
+        invoker.call(active: active, value: argumentType == .none ? nil : value)
+    }
+
+    /// Reads a literal bracket argument: the host decodes value forms, the
+    /// plugin's parser reads argument forms.
+    public func parseArgument(_ raw: String, theme: Theme) -> Result<TypedValue, ArgumentDecoder.Failure> {
+        if let parser { return parser.parse(raw, theme: theme) }
+        return ArgumentDecoder.decode(raw, as: argumentType, theme: theme)
+    }
+
+    /// The default argument under a theme (it can name theme colors).
+    public func defaultValue(in theme: Theme) -> Result<TypedValue, ArgumentDecoder.Failure>? {
+        guard let defaultArgument else { return nil }
+        return parseArgument(defaultArgument, theme: theme)
+    }
+
+    /// The factory itself, for benchmarks that measure dispatch.
+    public var factoryInvoker: FactoryInvoker { invoker }
+}
+
+/// An argument-form parser inside a plugin.
+final class PluginArgumentParser: @unchecked Sendable {
+    // @unchecked: holds a C function pointer and the plugin's context, both
+    // immutable; the parser contract says the function is pure and reentrant.
+    let function: tw_parse_fn
+    let context: UnsafeMutableRawPointer?
+    let type: ArgumentType
+
+    init(function: tw_parse_fn, context: UnsafeMutableRawPointer?, type: ArgumentType) {
+        self.function = function
+        self.context = context
+        self.type = type
+    }
+
+    func parse(_ raw: String, theme: Theme) -> Result<TypedValue, ArgumentDecoder.Failure> {
+        let sink = ParseSink()
+        let themeBox = ThemeBox(theme)
+        withExtendedLifetime((sink, themeBox)) {
+            var result = tw_parse_result(
+                struct_size: UInt32(MemoryLayout<tw_parse_result>.size), reserved: 0,
+                api: UnsafePointer(HostCallbacks.parseResultAPI), host: Unmanaged.passUnretained(sink).toOpaque())
+            var cTheme = tw_theme(
+                struct_size: UInt32(MemoryLayout<tw_theme>.size), reserved: 0,
+                api: UnsafePointer(HostCallbacks.themeAPI), host: Unmanaged.passUnretained(themeBox).toOpaque())
+            raw.withCString { argument in
+                function(context, argument, &cTheme, &result)
+            }
+            sink.close()
+        }
+        if let rejection = sink.rejection { return .failure(ArgumentDecoder.Failure(message: rejection)) }
+        guard let value = sink.value else {
+            return .failure(ArgumentDecoder.Failure(message: "the parser reported no value"))
+        }
+        return Self.coerce(value, to: type)
+    }
+
+    /// Parsers report numbers as numbers; the registration's type says which.
+    static func coerce(_ value: TypedValue, to type: ArgumentType) -> Result<TypedValue, ArgumentDecoder.Failure> {
+        switch (type, value) {
+        case (.number, .number(let v)) where v.isFinite: return .success(.number(v))
+        case (.points, .number(let v)) where v.isFinite: return .success(.points(v))
+        case (.angle, .number(let v)) where v.isFinite: return .success(.angle(v))
+        case (.seconds, .number(let v)) where v.isFinite && v >= 0: return .success(.seconds(v))
+        case (.number, .number), (.points, .number), (.angle, .number), (.seconds, .number):
+            return .failure(ArgumentDecoder.Failure(message: "the parser reported a number out of range"))
+        default:
+            if value.type == type { return .success(value) }
+            return .failure(
+                ArgumentDecoder.Failure(
+                    message: "the parser reported a \(value.type.rawValue), the registration takes a \(type.rawValue)"))
+        }
+    }
+}
+
+/// A bracket-prefix utility of a plugin (A-4b): expands an argument to classes.
+public struct UtilityRegistration: Sendable {
+    public let prefix: String
+    public let plugin: String
+    let expander: PluginUtility
+
+    /// The classes the argument expands to, or the plugin's rejection.
+    public func expand(_ argument: String, theme: Theme) -> Result<String, ArgumentDecoder.Failure> {
+        expander.expand(argument, theme: theme)
+    }
+}
+
+final class PluginUtility: @unchecked Sendable {
+    // @unchecked: an immutable C function pointer and context; utilities are pure.
+    let function: tw_utility_fn
+    let context: UnsafeMutableRawPointer?
+    init(function: tw_utility_fn, context: UnsafeMutableRawPointer?) {
+        self.function = function
+        self.context = context
+    }
+
+    func expand(_ argument: String, theme: Theme) -> Result<String, ArgumentDecoder.Failure> {
+        let sink = UtilitySink()
+        let themeBox = ThemeBox(theme)
+        withExtendedLifetime((sink, themeBox)) {
+            var result = tw_utility_result(
+                struct_size: UInt32(MemoryLayout<tw_utility_result>.size), reserved: 0,
+                api: UnsafePointer(HostCallbacks.utilityResultAPI), host: Unmanaged.passUnretained(sink).toOpaque())
+            var cTheme = tw_theme(
+                struct_size: UInt32(MemoryLayout<tw_theme>.size), reserved: 0,
+                api: UnsafePointer(HostCallbacks.themeAPI), host: Unmanaged.passUnretained(themeBox).toOpaque())
+            argument.withCString { function(context, $0, &cTheme, &result) }
+            sink.close()
+        }
+        if let rejection = sink.rejection { return .failure(ArgumentDecoder.Failure(message: rejection)) }
+        guard let classes = sink.classes else {
+            return .failure(ArgumentDecoder.Failure(message: "the utility reported no classes"))
+        }
+        return .success(classes)
+    }
+}
+
+/// A named recipe: name → classes.
+public struct RecipeRegistration: Sendable, Hashable {
+    public let name: String
+    public let plugin: String
+    public let classes: String
+}
+
+/// An animation preset (`animate-<name>`) whose factory receives seconds.
+public struct AnimationPresetRegistration: Sendable {
+    public let name: String
+    public let plugin: String
+    let maker: PluginAnimation
+
+    /// The animation for a duration in seconds, or the preset's own timing for nil.
+    public func make(seconds: Double?) -> AnimationValue { maker.make(seconds: seconds) }
+}
+
+final class PluginAnimation: @unchecked Sendable {
+    // @unchecked: an immutable C function pointer and context; presets are pure.
+    let function: tw_animation_fn
+    let context: UnsafeMutableRawPointer?
+    init(function: tw_animation_fn, context: UnsafeMutableRawPointer?) {
+        self.function = function
+        self.context = context
+    }
+
+    func make(seconds: Double?) -> AnimationValue {
+        var out = AnimationValue(curve: .default).cValue
+        function(context, seconds ?? -1, &out)
+        return AnimationValue(out)
+    }
+}
+
+/// Who a plugin is.
+public struct PluginInfo: Sendable, Hashable {
+    public let name: String
+    public let version: String
+    public let path: String
+    public let abiMajor: Int
+    public let abiMinor: Int
+}
+
+/// A plugin that loaded and passed validation.
+public final class LoadedPlugin: Sendable {
+    public let info: PluginInfo
+    public let modifiers: [ModifierRegistration]
+    public let utilities: [UtilityRegistration]
+    public let recipes: [RecipeRegistration]
+    public let animations: [AnimationPresetRegistration]
+
+    init(
+        info: PluginInfo, modifiers: [ModifierRegistration], utilities: [UtilityRegistration],
+        recipes: [RecipeRegistration], animations: [AnimationPresetRegistration]
+    ) {
+        self.info = info
+        self.modifiers = modifiers
+        self.utilities = utilities
+        self.recipes = recipes
+        self.animations = animations
+    }
+
+    public var name: String { info.name }
+}

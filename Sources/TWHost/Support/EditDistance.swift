@@ -1,0 +1,44 @@
+/// Suggestions for misspelled names ("did you mean 'frosted'?").
+public enum Suggestion {
+    /// Levenshtein distance over bytes, with an early cut-off.
+    public static func distance(_ a: String, _ b: String, limit: Int = .max) -> Int {
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
+        if abs(x.count - y.count) > limit { return limit + 1 }
+        if x.isEmpty { return y.count }
+        if y.isEmpty { return x.count }
+        var previous = Array(0...y.count)
+        var current = Array(repeating: 0, count: y.count + 1)
+        for i in 1...x.count {
+            current[0] = i
+            var rowMin = current[0]
+            for j in 1...y.count {
+                let cost = x[i - 1] == y[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                rowMin = min(rowMin, current[j])
+            }
+            if rowMin > limit { return limit + 1 }
+            swap(&previous, &current)
+        }
+        return previous[y.count]
+    }
+
+    /// The nearest candidate within a distance that grows with the word's
+    /// length; ties go to the bytewise-first candidate.
+    public static func nearest<S: Sequence>(to word: String, in candidates: S) -> String? where S.Element == String {
+        let limit = max(1, min(3, word.utf8.count / 3))
+        var best: (String, Int)?
+        for candidate in candidates {
+            let d = distance(word, candidate, limit: limit)
+            guard d <= limit, d > 0 else { continue }
+            if let current = best {
+                if d < current.1 || (d == current.1 && candidate.utf8.lexicographicallyPrecedes(current.0.utf8)) {
+                    best = (candidate, d)
+                }
+            } else {
+                best = (candidate, d)
+            }
+        }
+        return best?.0
+    }
+}

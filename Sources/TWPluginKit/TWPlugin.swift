@@ -1,0 +1,128 @@
+import Synchronization
+import TWPluginAPI
+
+/// A Swift plugin: registrations in the seeds' `TWGlobalRules` shape,
+/// exported through the C ABI.
+///
+/// ```swift
+/// let plugin = TWPlugin(name: "motion", version: "1.0.0", modifiers: [
+///     "tilt": .value(default: Angle.zero, order: 10) { view, angle in
+///         view.rotation3DEffect(angle, axis: (x: 0, y: 1, z: 0))
+///     }
+/// ])
+///
+/// @_cdecl("tw_plugin_entry")
+/// public func entry(_ major: UInt32, _ minor: UInt32, _ host: UnsafePointer<tw_host_api>?,
+///                   _ error: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> UnsafePointer<tw_plugin_descriptor>? {
+///     plugin.entry(hostMajor: major, hostMinor: minor, error: error)
+/// }
+/// ```
+public final class TWPlugin: Sendable {
+    public let name: String
+    public let version: String
+    let modifiers: [(String, TWModifier)]
+    let utilities: [(String, TWUtility)]
+    let recipes: [(String, String)]
+    let animations: [(String, TWAnimation)]
+
+    public init(
+        name: String, version: String, modifiers: [String: TWModifier] = [:], utilities: [String: TWUtility] = [:],
+        named recipes: [String: String] = [:], animations: [String: TWAnimation] = [:]
+    ) {
+        self.name = name
+        self.version = version
+        // Exported in name order, whatever the dictionary's order.
+        func sorted<V>(_ d: [String: V]) -> [(String, V)] {
+            d.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { ($0, d[$0]!) }  // keys come from d
+        }
+        self.modifiers = sorted(modifiers)
+        self.utilities = sorted(utilities)
+        self.recipes = sorted(recipes)
+        self.animations = sorted(animations)
+    }
+
+    /// Call from the plugin's `@_cdecl("tw_plugin_entry")` function.
+    public func entry(
+        hostMajor: UInt32, hostMinor: UInt32, error: UnsafeMutablePointer<UnsafePointer<CChar>?>?
+    ) -> UnsafePointer<tw_plugin_descriptor>? {
+        if hostMajor != UInt32(TW_ABI_MAJOR) {
+            error?.pointee = permanentCString(
+                "\(name) needs ABI \(TW_ABI_MAJOR).x, the host speaks \(hostMajor).\(hostMinor)")
+            return nil
+        }
+        return descriptor.pointer
+    }
+
+    /// Built once, on first use, and never freed.
+    private var descriptor: DescriptorStorage { DescriptorStorage.make(for: self) }
+}
+
+/// Owns the C arrays and strings of a descriptor for the life of the process.
+final class DescriptorStorage: @unchecked Sendable {
+    // @unchecked: written once during `make`, then only read by the host.
+    let pointer: UnsafePointer<tw_plugin_descriptor>
+
+    private init(_ pointer: UnsafePointer<tw_plugin_descriptor>) { self.pointer = pointer }
+
+    private static let built = Mutex<[ObjectIdentifier: DescriptorStorage]>([:])
+
+    static func make(for plugin: TWPlugin) -> DescriptorStorage {
+        built.withLock { built in
+            if let existing = built[ObjectIdentifier(plugin)] { return existing }
+            let storage = DescriptorStorage(build(plugin))
+            built[ObjectIdentifier(plugin)] = storage
+            return storage
+        }
+    }
+
+    private static func build(_ plugin: TWPlugin) -> UnsafePointer<tw_plugin_descriptor> {
+        let modifiers = UnsafeMutablePointer<tw_modifier_registration>.allocate(capacity: max(plugin.modifiers.count, 1))
+        for (index, (name, modifier)) in plugin.modifiers.enumerated() {
+            let context = RegistrationContext(factory: modifier.factory, parser: modifier.parser)
+            (modifiers + index).initialize(
+                to: tw_modifier_registration(
+                    struct_size: UInt32(MemoryLayout<tw_modifier_registration>.size), form: modifier.form,
+                    phase: modifier.phase, order: modifier.order, arg_type: modifier.argumentType, reserved: 0,
+                    name: permanentCString(name), conflict_key: modifier.conflictKey.map(permanentCString),
+                    default_argument: modifier.defaultArgument.map(permanentCString),
+                    context: Unmanaged.passRetained(context).toOpaque(),
+                    factory: Thunks.factory(for: modifier.argumentType),
+                    parse: modifier.parser == nil ? nil : Thunks.parse))
+        }
+        let utilities = UnsafeMutablePointer<tw_utility_registration>.allocate(capacity: max(plugin.utilities.count, 1))
+        for (index, (prefix, utility)) in plugin.utilities.enumerated() {
+            (utilities + index).initialize(
+                to: tw_utility_registration(
+                    struct_size: UInt32(MemoryLayout<tw_utility_registration>.size), reserved: 0,
+                    prefix: permanentCString(prefix), context: Unmanaged.passRetained(utility.box).toOpaque(),
+                    expand: Thunks.utility))
+        }
+        let recipes = UnsafeMutablePointer<tw_recipe>.allocate(capacity: max(plugin.recipes.count, 1))
+        for (index, (name, classes)) in plugin.recipes.enumerated() {
+            (recipes + index).initialize(
+                to: tw_recipe(
+                    struct_size: UInt32(MemoryLayout<tw_recipe>.size), reserved: 0, name: permanentCString(name),
+                    classes: permanentCString(classes)))
+        }
+        let animations = UnsafeMutablePointer<tw_animation_preset>.allocate(capacity: max(plugin.animations.count, 1))
+        for (index, (name, animation)) in plugin.animations.enumerated() {
+            (animations + index).initialize(
+                to: tw_animation_preset(
+                    struct_size: UInt32(MemoryLayout<tw_animation_preset>.size), reserved: 0,
+                    name: permanentCString(name), context: Unmanaged.passRetained(animation.box).toOpaque(),
+                    make: Thunks.animation))
+        }
+        let descriptor = UnsafeMutablePointer<tw_plugin_descriptor>.allocate(capacity: 1)
+        descriptor.initialize(
+            to: tw_plugin_descriptor(
+                abi_major: UInt16(TW_ABI_MAJOR), abi_minor: UInt16(TW_ABI_MINOR),
+                struct_size: UInt32(MemoryLayout<tw_plugin_descriptor>.size), name: permanentCString(plugin.name),
+                version: permanentCString(plugin.version), modifiers: UnsafePointer(modifiers),
+                modifier_count: UInt32(plugin.modifiers.count), utility_count: UInt32(plugin.utilities.count),
+                utilities: UnsafePointer(utilities), recipes: UnsafePointer(recipes),
+                recipe_count: UInt32(plugin.recipes.count), animation_count: UInt32(plugin.animations.count),
+                animations: UnsafePointer(animations)))
+        return UnsafePointer(descriptor)
+    }
+}
+

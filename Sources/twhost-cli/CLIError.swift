@@ -1,0 +1,65 @@
+import TWHost
+
+/// Every way a command line can fail, and the exit code it maps to. All
+/// message text is made here, in `description`.
+enum CLIError: Error, Equatable, CustomStringConvertible {
+    case unknownCommand(String, suggestion: String?, usage: String)
+    case missingCommand(usage: String)
+    case unknownOption(String, command: String, suggestion: String?)
+    case missingValue(option: String, command: String)
+    case unexpectedValue(option: String, command: String)
+    case unexpectedArgument(String, command: String)
+    case missingArgument(String, command: String)
+    case invalidValue(option: String, value: String, expected: String, suggestion: String?)
+    /// Could not complete: unreadable input, plugins that fail to load (exit 2).
+    case failed(String)
+    /// Already reported; exit with the given code.
+    case reported(Int32)
+
+    var exitCode: Int32 {
+        switch self {
+        case .unknownCommand, .missingCommand, .unknownOption, .missingValue, .unexpectedValue, .unexpectedArgument,
+            .missingArgument, .invalidValue:
+            return ExitCode.usage
+        case .failed: return ExitCode.couldNotComplete
+        case .reported(let code): return code
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .unknownCommand(let name, let suggestion, let usage):
+            return "error: unknown command '\(name)'\(hint(suggestion))\n\(usage)"
+        case .missingCommand(let usage):
+            return "error: missing command\n\(usage)"
+        case .unknownOption(let option, let command, let suggestion):
+            return "error: unknown option '\(option)' for '\(command)'\(hint(suggestion))\nsee 'twhost \(command) --help'"
+        case .missingValue(let option, let command):
+            return "error: option '\(option)' needs a value\nsee 'twhost \(command) --help'"
+        case .unexpectedValue(let option, let command):
+            return "error: option '\(option)' takes no value\nsee 'twhost \(command) --help'"
+        case .unexpectedArgument(let argument, let command):
+            return "error: unexpected argument '\(argument)'\nsee 'twhost \(command) --help'"
+        case .missingArgument(let name, let command):
+            return "error: missing \(name)\nsee 'twhost \(command) --help'"
+        case .invalidValue(let option, let value, let expected, let suggestion):
+            return "error: invalid value '\(value)' for '\(option)': expected \(expected)\(hint(suggestion))"
+        case .failed(let message):
+            return "error: \(message)"
+        case .reported:
+            return ""
+        }
+    }
+
+    private func hint(_ suggestion: String?) -> String {
+        suggestion.map { "; did you mean '\($0)'?" } ?? ""
+    }
+}
+
+/// The exit codes of every command (SPEC §7).
+enum ExitCode {
+    static let success: Int32 = 0
+    static let findings: Int32 = 1
+    static let couldNotComplete: Int32 = 2
+    static let usage: Int32 = 64
+}

@@ -1,0 +1,60 @@
+import TWHost
+
+/// The command table and dispatch.
+enum TWHostCommand {
+    static let commands: [CommandSpec] = [
+        PluginsCommand.list,
+        RegistryCommand.spec,
+    ]
+
+    static let overview = """
+        twhost \(TWHostVersion.string) — hosts native modifier plugins for a Tailwind-style class system for SwiftUI.
+
+        usage: twhost <command> [options]
+
+        commands:
+        \(commands.map { "  " + $0.name.padding($0.name.count < 16 ? 16 : $0.name.count + 2) + $0.summary }.joined(separator: "\n"))
+
+        options:
+          -h, --help      Show help (also after any command).
+          --version       Show the version.
+
+        exit codes: 0 nothing blocking, 1 findings, 2 could not complete, 64 usage error.
+        """
+
+    static func main(_ arguments: [String]) -> Int32 {
+        if arguments.isEmpty || arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
+            Output.write(overview + "\n")
+            return arguments.isEmpty ? ExitCode.usage : ExitCode.success
+        }
+        if arguments == ["--version"] {
+            Output.write("twhost \(TWHostVersion.string) (plugin ABI \(PluginABI.major).\(PluginABI.minor))\n")
+            return ExitCode.success
+        }
+        do throws(CLIError) {
+            if let first = arguments.first, first.hasPrefix("-") {
+                let globals = ["--help", "--version"]
+                throw .unknownOption(
+                    first, command: "", suggestion: Suggestion.nearest(to: first, in: globals))
+            }
+            guard let parsed = try CommandLineParser.parse(arguments, commands: commands) else {
+                throw .missingCommand(usage: "see 'twhost --help'")
+            }
+            if parsed.flag("--help") {
+                Output.write(parsed.spec.help)
+                return ExitCode.success
+            }
+            return try parsed.spec.run(parsed)
+        } catch {
+            let text = error.description
+            if !text.isEmpty { Output.error(text) }
+            return error.exitCode
+        }
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,4 @@
+import Glibc
+import TWHost
+
+exit(TWHostCommand.main(Array(CommandLine.arguments.dropFirst())))
