@@ -21,6 +21,8 @@ let package = Package(
         .target(name: "TWHost", dependencies: ["TWPluginAPI", "CFFI"], path: "Sources/TWHost"),
         .target(name: "TWPluginKit", dependencies: ["TWPluginAPI"], path: "Sources/TWPluginKit"),
         .executableTarget(name: "twhost-cli", dependencies: ["TWHost"], path: "Sources/twhost-cli"),
+        // Release-build benchmarks, run by Scripts/bench.sh (never by the tests).
+        .executableTarget(name: "twhost-bench", dependencies: ["TWHost"], path: "Sources/twhost-bench"),
         .target(name: "Material", dependencies: ["TWPluginKit"], path: "Plugins/Material"),
         .target(name: "Motion", dependencies: ["TWPluginKit"], path: "Plugins/Motion"),
         .target(

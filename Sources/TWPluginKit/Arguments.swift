@@ -8,7 +8,8 @@ public struct TWArgument: Sendable, Hashable {
 
     /// A plain finite number.
     public var number: Double? {
-        guard !rawValue.isEmpty, rawValue.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B }),
+        guard !rawValue.isEmpty,
+            rawValue.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B }),
             let v = Double(rawValue), v.isFinite
         else { return nil }
         return v
@@ -104,9 +105,15 @@ public struct TWAnimationValue: Sendable {
     public static func spring(response: Double, dampingFraction: Double) -> TWAnimationValue {
         TWAnimationValue(curve: TW_CURVE_SPRING, response: response, dampingFraction: dampingFraction)
     }
-    public static func smooth(duration: Double) -> TWAnimationValue { TWAnimationValue(curve: TW_CURVE_SMOOTH, duration: duration) }
-    public static func easeInOut(duration: Double) -> TWAnimationValue { TWAnimationValue(curve: TW_CURVE_EASE_IN_OUT, duration: duration) }
-    public static func linear(duration: Double) -> TWAnimationValue { TWAnimationValue(curve: TW_CURVE_LINEAR, duration: duration) }
+    public static func smooth(duration: Double) -> TWAnimationValue {
+        TWAnimationValue(curve: TW_CURVE_SMOOTH, duration: duration)
+    }
+    public static func easeInOut(duration: Double) -> TWAnimationValue {
+        TWAnimationValue(curve: TW_CURVE_EASE_IN_OUT, duration: duration)
+    }
+    public static func linear(duration: Double) -> TWAnimationValue {
+        TWAnimationValue(curve: TW_CURVE_LINEAR, duration: duration)
+    }
     public static let `default` = TWAnimationValue(curve: TW_CURVE_DEFAULT)
 
     var cValue: tw_animation {

@@ -33,24 +33,38 @@ public struct NativeView: Sendable {
     public func rotation3DEffect(_ angle: Angle, axis: (x: Double, y: Double, z: Double)) -> NativeView {
         modifier(
             "rotation3DEffect", KitArgument(nil, angle.value),
-            KitArgument("axis", .tuple([KitArgument("x", .number(axis.x)), KitArgument("y", .number(axis.y)), KitArgument("z", .number(axis.z))])))
+            KitArgument(
+                "axis",
+                .tuple([
+                    KitArgument("x", .number(axis.x)), KitArgument("y", .number(axis.y)),
+                    KitArgument("z", .number(axis.z)),
+                ])))
     }
-    public func rotationEffect(_ angle: Angle) -> NativeView { modifier("rotationEffect", KitArgument(nil, angle.value)) }
+    public func rotationEffect(_ angle: Angle) -> NativeView {
+        modifier("rotationEffect", KitArgument(nil, angle.value))
+    }
     public func padding(_ amount: Points) -> NativeView { modifier("padding", KitArgument(nil, .number(amount.value))) }
     public func opacity(_ value: Double) -> NativeView { modifier("opacity", KitArgument(nil, .number(value))) }
     public func scaleEffect(_ value: Double) -> NativeView { modifier("scaleEffect", KitArgument(nil, .number(value))) }
     public func blur(radius: Points) -> NativeView { modifier("blur", KitArgument("radius", .number(radius.value))) }
-    public func shadow(color: Color = .black.opacity(0.33), radius: Points, x: Points = 0, y: Points = 0) -> NativeView {
+    public func shadow(color: Color = .black.opacity(0.33), radius: Points, x: Points = 0, y: Points = 0) -> NativeView
+    {
         modifier(
             "shadow", KitArgument("color", color.value), KitArgument("radius", .number(radius.value)),
             KitArgument("x", .number(x.value)), KitArgument("y", .number(y.value)))
     }
-    public func fill(_ material: Material) -> NativeView { modifier("fill", KitArgument(nil, .member(material.rawValue))) }
+    public func fill(_ material: Material) -> NativeView {
+        modifier("fill", KitArgument(nil, .member(material.rawValue)))
+    }
     public func fill(_ color: Color) -> NativeView { modifier("fill", KitArgument(nil, color.value)) }
-    public func foregroundStyle(_ color: Color) -> NativeView { modifier("foregroundStyle", KitArgument(nil, color.value)) }
+    public func foregroundStyle(_ color: Color) -> NativeView {
+        modifier("foregroundStyle", KitArgument(nil, color.value))
+    }
     // Target methods: Text, Image and Shape.
     public func kerning(_ points: Points) -> NativeView { modifier("kerning", KitArgument(nil, .number(points.value))) }
-    public func tracking(_ points: Points) -> NativeView { modifier("tracking", KitArgument(nil, .number(points.value))) }
+    public func tracking(_ points: Points) -> NativeView {
+        modifier("tracking", KitArgument(nil, .number(points.value)))
+    }
     public func resizable() -> NativeView { modifier("resizable") }
     public func trim(from start: Double, to end: Double) -> NativeView {
         modifier("trim", KitArgument("from", .number(start)), KitArgument("to", .number(end)))

@@ -33,7 +33,9 @@ extension Double: TWArgumentValue {
         guard case .double(let v) = raw else { return nil }
         self = v
     }
-    public func report(to result: UnsafeMutablePointer<tw_parse_result>) { result.pointee.api.pointee.number(result, self) }
+    public func report(to result: UnsafeMutablePointer<tw_parse_result>) {
+        result.pointee.api.pointee.number(result, self)
+    }
 }
 
 extension Points: TWArgumentValue {
@@ -43,7 +45,9 @@ extension Points: TWArgumentValue {
         guard case .double(let v) = raw else { return nil }
         self.init(v)
     }
-    public func report(to result: UnsafeMutablePointer<tw_parse_result>) { result.pointee.api.pointee.number(result, value) }
+    public func report(to result: UnsafeMutablePointer<tw_parse_result>) {
+        result.pointee.api.pointee.number(result, value)
+    }
 }
 
 extension Seconds: TWArgumentValue {
@@ -53,7 +57,9 @@ extension Seconds: TWArgumentValue {
         guard case .double(let v) = raw else { return nil }
         self.init(v)
     }
-    public func report(to result: UnsafeMutablePointer<tw_parse_result>) { result.pointee.api.pointee.number(result, value) }
+    public func report(to result: UnsafeMutablePointer<tw_parse_result>) {
+        result.pointee.api.pointee.number(result, value)
+    }
 }
 
 extension Angle: TWArgumentValue {
@@ -63,7 +69,9 @@ extension Angle: TWArgumentValue {
         guard case .double(let v) = raw else { return nil }
         self = .degrees(v)
     }
-    public func report(to result: UnsafeMutablePointer<tw_parse_result>) { result.pointee.api.pointee.number(result, degrees) }
+    public func report(to result: UnsafeMutablePointer<tw_parse_result>) {
+        result.pointee.api.pointee.number(result, degrees)
+    }
 }
 
 extension Bool: TWArgumentValue {
@@ -73,7 +81,9 @@ extension Bool: TWArgumentValue {
         guard case .bool(let v) = raw else { return nil }
         self = v
     }
-    public func report(to result: UnsafeMutablePointer<tw_parse_result>) { result.pointee.api.pointee.boolean(result, self) }
+    public func report(to result: UnsafeMutablePointer<tw_parse_result>) {
+        result.pointee.api.pointee.boolean(result, self)
+    }
 }
 
 extension String: TWArgumentValue {
@@ -102,7 +112,9 @@ extension Color: TWArgumentValue {
         guard case .color(let c) = raw else { return nil }
         self.init(components: c, name: nil)
     }
-    public func report(to result: UnsafeMutablePointer<tw_parse_result>) { result.pointee.api.pointee.color(result, components) }
+    public func report(to result: UnsafeMutablePointer<tw_parse_result>) {
+        result.pointee.api.pointee.color(result, components)
+    }
 }
 
 extension tw_vector3: @unchecked @retroactive Sendable {}
@@ -156,21 +168,27 @@ public struct TWModifier: Sendable {
         default defaultValue: T, order: Int = 0, conflictKey: String? = nil,
         _ body: @escaping @Sendable (NativeView, T) -> NativeView
     ) -> TWModifier {
-        typed(TW_FORM_TEXT_VALUE, defaultValue, order: order, phase: .effects, conflictKey: conflictKey, parser: nil, body)
+        typed(
+            TW_FORM_TEXT_VALUE, defaultValue, order: order, phase: .effects, conflictKey: conflictKey, parser: nil, body
+        )
     }
 
     public static func imageValue<T: TWArgumentValue>(
         default defaultValue: T, order: Int = 0, conflictKey: String? = nil,
         _ body: @escaping @Sendable (NativeView, T) -> NativeView
     ) -> TWModifier {
-        typed(TW_FORM_IMAGE_VALUE, defaultValue, order: order, phase: .effects, conflictKey: conflictKey, parser: nil, body)
+        typed(
+            TW_FORM_IMAGE_VALUE, defaultValue, order: order, phase: .effects, conflictKey: conflictKey, parser: nil,
+            body)
     }
 
     public static func shapeValue<T: TWArgumentValue>(
         default defaultValue: T, order: Int = 0, conflictKey: String? = nil,
         _ body: @escaping @Sendable (NativeView, T) -> NativeView
     ) -> TWModifier {
-        typed(TW_FORM_SHAPE_VALUE, defaultValue, order: order, phase: .effects, conflictKey: conflictKey, parser: nil, body)
+        typed(
+            TW_FORM_SHAPE_VALUE, defaultValue, order: order, phase: .effects, conflictKey: conflictKey, parser: nil,
+            body)
     }
 
     /// An argument read by the plugin's own parser. The default is raw text
@@ -180,7 +198,8 @@ public struct TWModifier: Sendable {
         parse: @escaping @Sendable (TWArgument, TWThemeReader) -> T?,
         _ body: @escaping @Sendable (NativeView, T) -> NativeView
     ) -> TWModifier {
-        let parser = ParserBox { raw, theme in parse(TWArgument(rawValue: raw), theme).map { $0 as any TWArgumentValue } }
+        let parser = ParserBox { raw, theme in parse(TWArgument(rawValue: raw), theme).map { $0 as any TWArgumentValue }
+        }
         let factory = FactoryBox { active, raw in
             guard let value = T(raw: raw) else { return NativeView() }
             return body(NativeView(), value)
@@ -196,7 +215,8 @@ public struct TWModifier: Sendable {
     ) -> TWModifier {
         TWModifier(
             form: form, phase: phase.code, order: Int32(clamping: order), argumentType: TW_ARG_NONE,
-            conflictKey: conflictKey, defaultArgument: nil, factory: FactoryBox { active, _ in body(NativeView(), active) },
+            conflictKey: conflictKey, defaultArgument: nil,
+            factory: FactoryBox { active, _ in body(NativeView(), active) },
             parser: nil)
     }
 

@@ -76,7 +76,8 @@ final class DescriptorStorage: @unchecked Sendable {
     }
 
     private static func build(_ plugin: TWPlugin) -> UnsafePointer<tw_plugin_descriptor> {
-        let modifiers = UnsafeMutablePointer<tw_modifier_registration>.allocate(capacity: max(plugin.modifiers.count, 1))
+        let modifiers = UnsafeMutablePointer<tw_modifier_registration>.allocate(
+            capacity: max(plugin.modifiers.count, 1))
         for (index, (name, modifier)) in plugin.modifiers.enumerated() {
             let context = RegistrationContext(factory: modifier.factory, parser: modifier.parser)
             (modifiers + index).initialize(
@@ -125,4 +126,3 @@ final class DescriptorStorage: @unchecked Sendable {
         return UnsafePointer(descriptor)
     }
 }
-

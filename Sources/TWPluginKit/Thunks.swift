@@ -6,18 +6,27 @@ import TWPluginAPI
 /// They are `@convention(c)` closures, not exported symbols: the plugin's only
 /// exported C symbol stays `tw_plugin_entry`.
 enum Thunks {
-    static func run(_ builder: UnsafeMutablePointer<tw_builder>?, _ context: UnsafeMutableRawPointer?, _ active: Bool, _ raw: RawArgument) {
+    static func run(
+        _ builder: UnsafeMutablePointer<tw_builder>?, _ context: UnsafeMutableRawPointer?, _ active: Bool,
+        _ raw: RawArgument
+    ) {
         guard let builder, let context else { return }
         let registration = Unmanaged<RegistrationContext>.fromOpaque(context).takeUnretainedValue()
         Emission.emit(registration.factory.run(active, raw), to: builder)
     }
 
     typealias NoArgument = @convention(c) (UnsafeMutablePointer<tw_builder>?, UnsafeMutableRawPointer?, Bool) -> Void
-    typealias DoubleArgument = @convention(c) (UnsafeMutablePointer<tw_builder>?, UnsafeMutableRawPointer?, Bool, Double) -> Void
-    typealias BoolArgument = @convention(c) (UnsafeMutablePointer<tw_builder>?, UnsafeMutableRawPointer?, Bool, Bool) -> Void
-    typealias StringArgument = @convention(c) (UnsafeMutablePointer<tw_builder>?, UnsafeMutableRawPointer?, Bool, UnsafePointer<CChar>?) -> Void
-    typealias ColorArgument = @convention(c) (UnsafeMutablePointer<tw_builder>?, UnsafeMutableRawPointer?, Bool, tw_color) -> Void
-    typealias VectorArgument = @convention(c) (UnsafeMutablePointer<tw_builder>?, UnsafeMutableRawPointer?, Bool, tw_vector3) -> Void
+    typealias DoubleArgument =
+        @convention(c) (UnsafeMutablePointer<tw_builder>?, UnsafeMutableRawPointer?, Bool, Double) -> Void
+    typealias BoolArgument =
+        @convention(c) (UnsafeMutablePointer<tw_builder>?, UnsafeMutableRawPointer?, Bool, Bool) -> Void
+    typealias StringArgument =
+        @convention(c) (UnsafeMutablePointer<tw_builder>?, UnsafeMutableRawPointer?, Bool, UnsafePointer<CChar>?) ->
+        Void
+    typealias ColorArgument =
+        @convention(c) (UnsafeMutablePointer<tw_builder>?, UnsafeMutableRawPointer?, Bool, tw_color) -> Void
+    typealias VectorArgument =
+        @convention(c) (UnsafeMutablePointer<tw_builder>?, UnsafeMutableRawPointer?, Bool, tw_vector3) -> Void
 
     static let none: NoArgument = { b, c, active in run(b, c, active, .none) }
     static let double: DoubleArgument = { b, c, active, v in run(b, c, active, .double(v)) }
@@ -32,7 +41,8 @@ enum Thunks {
     static func factory(for type: Int32) -> tw_factory_fn? {
         switch type {
         case TW_ARG_NONE: return unsafeBitCast(none, to: tw_factory_fn.self)
-        case TW_ARG_NUMBER, TW_ARG_POINTS, TW_ARG_ANGLE, TW_ARG_SECONDS: return unsafeBitCast(double, to: tw_factory_fn.self)
+        case TW_ARG_NUMBER, TW_ARG_POINTS, TW_ARG_ANGLE, TW_ARG_SECONDS:
+            return unsafeBitCast(double, to: tw_factory_fn.self)
         case TW_ARG_BOOL: return unsafeBitCast(bool, to: tw_factory_fn.self)
         case TW_ARG_STRING: return unsafeBitCast(string, to: tw_factory_fn.self)
         case TW_ARG_COLOR: return unsafeBitCast(color, to: tw_factory_fn.self)

@@ -33,7 +33,8 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
         case .missingCommand(let usage):
             return "error: missing command\n\(usage)"
         case .unknownOption(let option, let command, let suggestion):
-            return "error: unknown option '\(option)' for '\(command)'\(hint(suggestion))\nsee 'twhost \(command) --help'"
+            return
+                "error: unknown option '\(option)' for '\(command)'\(hint(suggestion))\nsee 'twhost \(command) --help'"
         case .missingValue(let option, let command):
             return "error: option '\(option)' needs a value\nsee 'twhost \(command) --help'"
         case .unexpectedValue(let option, let command):

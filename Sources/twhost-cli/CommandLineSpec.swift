@@ -26,7 +26,11 @@ struct CommandSpec: Sendable {
     var usage: String {
         var text = "usage: twhost \(name)"
         for option in options {
-            text += option.takesValue ? " [\(option.name) \(option.valueName!)]" : " [\(option.name)]"  // takesValue checked
+            if let value = option.valueName {
+                text += " [\(option.name) \(value)]"
+            } else {
+                text += " [\(option.name)]"
+            }
             if option.repeatable { text += "…" }
         }
         if !positionals.isEmpty { text += " " + positionals }
@@ -37,12 +41,13 @@ struct CommandSpec: Sendable {
         var text = "\(summary)\n\n\(usage)\n"
         if !options.isEmpty {
             text += "\noptions:\n"
-            let rows = options.map { option -> (String, String) in
-                var left = option.name
-                if let short = option.short { left = short + ", " + left }
-                if let value = option.valueName { left += " " + value }
-                return (left, option.help)
-            } + [("-h, --help", "Show this help.")]
+            let rows =
+                options.map { option -> (String, String) in
+                    var left = option.name
+                    if let short = option.short { left = short + ", " + left }
+                    if let value = option.valueName { left += " " + value }
+                    return (left, option.help)
+                } + [("-h, --help", "Show this help.")]
             let width = rows.map(\.0.count).max() ?? 0
             for (left, right) in rows {
                 text += "  " + left + String(repeating: " ", count: width - left.count + 2) + right + "\n"
@@ -108,7 +113,8 @@ enum CommandLineParser {
                     let names = groups.map { $0.words[1] }
                     if let sub {
                         throw .unknownCommand(
-                            "\(first) \(sub)", suggestion: Suggestion.nearest(to: sub, in: names).map { "\(first) \($0)" },
+                            "\(first) \(sub)",
+                            suggestion: Suggestion.nearest(to: sub, in: names).map { "\(first) \($0)" },
                             usage: groups.map(\.usage).joined(separator: "\n"))
                     }
                     if split.contains(where: { isHelp($0) }) { return ParsedCommand(spec: groupHelp(first, groups)) }
@@ -136,7 +142,8 @@ enum CommandLineParser {
                 }
                 guard let option = spec.options.first(where: { $0.name == name || $0.short == name }) else {
                     let candidates = spec.options.map(\.name) + ["--help"]
-                    throw .unknownOption(name, command: spec.name, suggestion: Suggestion.nearest(to: name, in: candidates))
+                    throw .unknownOption(
+                        name, command: spec.name, suggestion: Suggestion.nearest(to: name, in: candidates))
                 }
                 if option.takesValue {
                     var value = inline

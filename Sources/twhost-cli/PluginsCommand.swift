@@ -45,7 +45,9 @@ enum PluginsCommand {
             }
             Output.write(JSONValue.object([("twhost", .number(1)), ("plugins", .array(items))]).serialized() + "\n")
         } else {
-            var table: [[String]] = [["NAME", "VERSION", "ABI", "MODIFIERS", "UTILITIES", "RECIPES", "PRESETS", "PATH"]]
+            var table: [[String]] = [
+                ["NAME", "VERSION", "ABI", "MODIFIERS", "UTILITIES", "RECIPES", "PRESETS", "PATH"]
+            ]
             var notes: [String] = []
             for row in rows {
                 switch row.result {
@@ -62,7 +64,9 @@ enum PluginsCommand {
             let widths = (0..<8).map { column in table.map { $0[column].count }.max() ?? 0 }
             var text = ""
             for line in table {
-                text += line.enumerated().map { $0.offset == 7 ? $0.element : $0.element.padding(widths[$0.offset] + 2) }.joined()
+                text += line.enumerated().map {
+                    $0.offset == 7 ? $0.element : $0.element.padding(widths[$0.offset] + 2)
+                }.joined()
                 text += "\n"
             }
             if rows.isEmpty { text += "(no plugins found in: \(searchPath.directories.joined(separator: ", ")))\n" }

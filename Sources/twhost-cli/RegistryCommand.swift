@@ -9,7 +9,8 @@ enum RegistryCommand {
         options: [
             PluginOptions.plugins, PluginOptions.pluginPath,
             OptionSpec(name: "--format", valueName: "json|text", help: "Output format (default json)."),
-            OptionSpec(name: "--output", short: "-o", valueName: "FILE", help: "Write to FILE atomically instead of stdout."),
+            OptionSpec(
+                name: "--output", short: "-o", valueName: "FILE", help: "Write to FILE atomically instead of stdout."),
         ],
         discussion: "Registrations are listed in merged order: phase, order, then name.",
         run: { command throws(CLIError) in try run(command) })

@@ -55,7 +55,8 @@ struct DescriptorValidator {
             "modifiers", d.modifiers, d.modifier_count, minimum: Int(TW_SIZEOF_MODIFIER_REGISTRATION))
         for index in 0..<Int(d.modifier_count) {
             let raw = UnsafeRawPointer(d.modifiers!) + index * modifierStride  // FFI boundary: checked non-NULL above
-            let registration = try modifier(raw.assumingMemoryBound(to: tw_modifier_registration.self).pointee, index, plugin: name)
+            let registration = try modifier(
+                raw.assumingMemoryBound(to: tw_modifier_registration.self).pointee, index, plugin: name)
             guard claimed.insert(registration.name).inserted else {
                 throw .duplicateName(path: path, kind: "modifier", name: registration.name)
             }
@@ -69,13 +70,15 @@ struct DescriptorValidator {
             let u = raw.assumingMemoryBound(to: tw_utility_registration.self).pointee
             let prefix = try registrationName(u.prefix, kind: "utility", index: index, field: "prefix")
             guard let expand = u.expand else {
-                throw .invalidRegistration(path: path, kind: "utility", index: index, name: prefix, field: "expand", reason: "is NULL")
+                throw .invalidRegistration(
+                    path: path, kind: "utility", index: index, name: prefix, field: "expand", reason: "is NULL")
             }
             guard claimed.insert(prefix).inserted else {
                 throw .duplicateName(path: path, kind: "utility", name: prefix)
             }
             utilities.append(
-                UtilityRegistration(prefix: prefix, plugin: name, expander: PluginUtility(function: expand, context: u.context)))
+                UtilityRegistration(
+                    prefix: prefix, plugin: name, expander: PluginUtility(function: expand, context: u.context)))
         }
         var recipes: [RecipeRegistration] = []
         var recipeNames = Set<String>()
@@ -89,7 +92,8 @@ struct DescriptorValidator {
             case .success(let text): classes = text
             case .failure(let problem):
                 throw .invalidRegistration(
-                    path: path, kind: "recipe", index: index, name: recipeName, field: "classes", reason: problem.reason)
+                    path: path, kind: "recipe", index: index, name: recipeName, field: "classes", reason: problem.reason
+                )
             }
             guard recipeNames.insert(recipeName).inserted else {
                 throw .duplicateName(path: path, kind: "recipe", name: recipeName)
@@ -105,7 +109,8 @@ struct DescriptorValidator {
             let a = raw.assumingMemoryBound(to: tw_animation_preset.self).pointee
             let presetName = try registrationName(a.name, kind: "animation", index: index, field: "name")
             guard let make = a.make else {
-                throw .invalidRegistration(path: path, kind: "animation", index: index, name: presetName, field: "make", reason: "is NULL")
+                throw .invalidRegistration(
+                    path: path, kind: "animation", index: index, name: presetName, field: "make", reason: "is NULL")
             }
             guard animationNames.insert(presetName).inserted else {
                 throw .duplicateName(path: path, kind: "animation", name: presetName)
@@ -116,13 +121,15 @@ struct DescriptorValidator {
         }
         let info = PluginInfo(
             name: name, version: version, path: path, abiMajor: Int(d.abi_major), abiMinor: Int(d.abi_minor))
-        return LoadedPlugin(info: info, modifiers: modifiers, utilities: utilities, recipes: recipes, animations: animations)
+        return LoadedPlugin(
+            info: info, modifiers: modifiers, utilities: utilities, recipes: recipes, animations: animations)
     }
 
     private func checkArray<T>(_ field: String, _ pointer: UnsafePointer<T>?, _ count: UInt32) throws(PluginLoadError) {
         if count > UInt32(TW_MAX_REGISTRATIONS) {
             throw .invalidDescriptor(
-                path: path, field: field + "_count", reason: "\(count) is more than the limit of \(TW_MAX_REGISTRATIONS)")
+                path: path, field: field + "_count",
+                reason: "\(count) is more than the limit of \(TW_MAX_REGISTRATIONS)")
         }
         if count > 0 && pointer == nil {
             throw .invalidDescriptor(path: path, field: field, reason: "is NULL but \(field)_count is \(count)")
@@ -139,7 +146,8 @@ struct DescriptorValidator {
             throw .structTooSmall(path: path, structName: field + "[0]", size: first, minimum: minimum)
         }
         guard first <= Self.maxStructSize, first % 8 == 0 else {
-            throw .invalidDescriptor(path: path, field: field + "[0].struct_size", reason: "\(first) is not a plausible size")
+            throw .invalidDescriptor(
+                path: path, field: field + "[0].struct_size", reason: "\(first) is not a plausible size")
         }
         for index in 1..<Int(count) {
             let size = Int((UnsafeRawPointer(pointer) + index * first).load(as: UInt32.self))
@@ -161,7 +169,8 @@ struct DescriptorValidator {
                 path: path, kind: kind, index: index, name: nil, field: field,
                 reason: "'\(text)' does not match [a-z][a-z0-9-]{0,63}")
         case .failure(let problem):
-            throw .invalidRegistration(path: path, kind: kind, index: index, name: nil, field: field, reason: problem.reason)
+            throw .invalidRegistration(
+                path: path, kind: kind, index: index, name: nil, field: field, reason: problem.reason)
         }
     }
 
@@ -190,7 +199,9 @@ struct DescriptorValidator {
         case .view, .text, .image, .shape:
             guard argumentType == .none else { throw bad("arg_type", "the \(form.rawValue) form takes no argument") }
         case .value, .textValue, .imageValue, .shapeValue:
-            guard argumentType != .none else { throw bad("arg_type", "the \(form.rawValue) form needs an argument type") }
+            guard argumentType != .none else {
+                throw bad("arg_type", "the \(form.rawValue) form needs an argument type")
+            }
             guard argumentType != .custom else {
                 throw bad("arg_type", "custom payloads need the argument form and a parser")
             }
@@ -238,7 +249,9 @@ struct DescriptorValidator {
             switch decoded {
             case .success(let value): defaultValue = value
             case .failure(let failure):
-                throw bad("default_argument", "'\(defaultArgument)' does not parse as \(argumentType.rawValue): \(failure.message)")
+                throw bad(
+                    "default_argument",
+                    "'\(defaultArgument)' does not parse as \(argumentType.rawValue): \(failure.message)")
             }
         }
         return ModifierRegistration(

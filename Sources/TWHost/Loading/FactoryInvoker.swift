@@ -1,5 +1,5 @@
 import CFFI
-import TWPluginAPI
+@_exported import TWPluginAPI
 
 /// Calls one registration's factory through libffi.
 ///
@@ -12,6 +12,8 @@ public final class FactoryInvoker: @unchecked Sendable {
     // only read afterwards; libffi's ffi_call does not modify a prepared cif.
     private let cif: UnsafeMutablePointer<ffi_cif>
     private let function: tw_factory_fn
+    /// The plugin's factory pointer, for benchmarks that compare a direct call.
+    public var rawFunction: tw_factory_fn { function }
     private let context: UnsafeMutableRawPointer?
     public let argumentType: ArgumentType
 

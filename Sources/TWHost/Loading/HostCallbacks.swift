@@ -192,7 +192,9 @@ final class ParseSink {
     private(set) var rejection: String?
     private(set) var closed = false
     func set(_ value: TypedValue) {
-        if self.value == nil && rejection == nil { self.value = value } else if rejection == nil {
+        if self.value == nil && rejection == nil {
+            self.value = value
+        } else if rejection == nil {
             rejection = "parser reported more than one value"
         }
     }
@@ -206,7 +208,9 @@ final class UtilitySink {
     private(set) var rejection: String?
     private(set) var closed = false
     func set(_ classes: String) {
-        if self.classes == nil && rejection == nil { self.classes = classes } else if rejection == nil {
+        if self.classes == nil && rejection == nil {
+            self.classes = classes
+        } else if rejection == nil {
             rejection = "utility reported more than one result"
         }
     }

@@ -55,7 +55,8 @@ public enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertible
         case .entryFailed(let path, let message):
             return "\(path): tw_plugin_entry returned NULL: \(message ?? "no message")"
         case .abiMismatch(let path, let pMajor, let pMinor, let hMajor, let hMinor):
-            return "\(path): abi_major/abi_minor: plugin built for ABI \(pMajor).\(pMinor), host speaks \(hMajor).\(hMinor)"
+            return
+                "\(path): abi_major/abi_minor: plugin built for ABI \(pMajor).\(pMinor), host speaks \(hMajor).\(hMinor)"
         case .structTooSmall(let path, let structName, let size, let minimum):
             return "\(path): \(structName).struct_size is \(size), smaller than ABI 1.0's \(minimum)"
         case .invalidDescriptor(let path, let field, let reason):

@@ -52,7 +52,9 @@ public struct PluginSearchPath: Sendable, Equatable {
         let wanted = "lib\(name).so"
         for directory in directories {
             guard let entries = listDirectory(directory) else { continue }
-            let matches = entries.filter { $0.lowercased() == wanted }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            let matches = entries.filter { $0.lowercased() == wanted }.sorted {
+                $0.utf8.lexicographicallyPrecedes($1.utf8)
+            }
             if let first = matches.first { return directory + "/" + first }
         }
         return nil

@@ -140,10 +140,13 @@ extension String {
         let bytes = Array(utf8)
         var start = 0
         var end = bytes.count
-        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == 0x0A || bytes[start] == 0x0D {
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == 0x0A || bytes[start] == 0x0D
+        {
             start += 1
         }
-        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D {
+        while end > start,
+            bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D
+        {
             end -= 1
         }
         if start == 0 && end == bytes.count { return self }

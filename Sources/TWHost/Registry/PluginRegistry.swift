@@ -21,7 +21,9 @@ public final class PluginRegistry: Sendable {
 
     public init(plugins loaded: [LoadedPlugin]) {
         var diagnostics: [Diagnostic] = []
-        func merge<T>(_ kind: String, _ items: (LoadedPlugin) -> [T], _ name: (T) -> String, _ plugin: (T) -> String) -> [T] {
+        func merge<T>(_ kind: String, _ items: (LoadedPlugin) -> [T], _ name: (T) -> String, _ plugin: (T) -> String)
+            -> [T]
+        {
             var byName: [String: T] = [:]
             for entry in loaded {
                 for item in items(entry) {

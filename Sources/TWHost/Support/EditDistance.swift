@@ -1,12 +1,14 @@
 /// Suggestions for misspelled names ("did you mean 'frosted'?").
 public enum Suggestion {
-    /// Levenshtein distance over bytes, with an early cut-off.
+    /// Edit distance over bytes counting an adjacent transposition as one
+    /// edit (optimal string alignment), with an early cut-off above `limit`.
     public static func distance(_ a: String, _ b: String, limit: Int = .max) -> Int {
         let x = Array(a.utf8)
         let y = Array(b.utf8)
-        if abs(x.count - y.count) > limit { return limit + 1 }
+        if abs(x.count - y.count) > limit { return limit == .max ? abs(x.count - y.count) : limit + 1 }
         if x.isEmpty { return y.count }
         if y.isEmpty { return x.count }
+        var beforePrevious = Array(repeating: 0, count: y.count + 1)
         var previous = Array(0...y.count)
         var current = Array(repeating: 0, count: y.count + 1)
         for i in 1...x.count {
@@ -14,11 +16,15 @@ public enum Suggestion {
             var rowMin = current[0]
             for j in 1...y.count {
                 let cost = x[i - 1] == y[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                rowMin = min(rowMin, current[j])
+                var best = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1 && j > 1 && x[i - 1] == y[j - 2] && x[i - 2] == y[j - 1] {
+                    best = min(best, beforePrevious[j - 2] + 1)
+                }
+                current[j] = best
+                rowMin = min(rowMin, best)
             }
             if rowMin > limit { return limit + 1 }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[y.count]
     }

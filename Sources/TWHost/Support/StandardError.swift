@@ -1,5 +1,5 @@
-import TWPluginAPI
 import Glibc
+import TWPluginAPI
 
 /// Unbuffered writes to stderr, for warnings that must not wait for stdout.
 public enum StandardError {

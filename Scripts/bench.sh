@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Release-build benchmarks: medians and ranges, no thresholds.
+#   bash Scripts/bench.sh            human-readable
+#   bash Scripts/bench.sh --json     machine-readable
+set -euo pipefail
+cd "$(dirname "$0")/.."
+json=""
+for arg in "$@"; do
+  case "$arg" in
+    --json) json="--json" ;;
+    *) echo "error: unknown option '$arg' (known: --json)" >&2; exit 64 ;;
+  esac
+done
+
+swift build -c release >&2
+bin=$(swift build -c release --show-bin-path)
+
+clang_bin=$(command -v clang || true)
+[ -n "$clang_bin" ] || { echo "error: clang is needed to build the generated benchmark plugins" >&2; exit 2; }
+gen=$(mktemp -d)
+trap 'rm -rf "$gen"' EXIT
+echo "building 100 generated plugins x 100 registrations in $gen" >&2
+for i in $(seq 0 99); do
+  "$clang_bin" -std=c11 -O2 -shared -fPIC -I Sources/TWPluginAPI/include \
+    -DPLUGIN_NAME="\"bench-$i\"" -DBENCH_COUNT=100 Scripts/bench/bench_plugin.c -o "$gen/libbench-$i.so" &
+  if (( i % 8 == 7 )); then wait; fi
+done
+wait
+
+"$bin/twhost-bench" "$bin" "$gen" $json

@@ -1,0 +1,124 @@
+import Foundation
+import TWHost
+
+/// Paths and helpers shared by the tests: the build folder (where `swift test`
+/// builds the plugins and the `twhost` binary), the repository, and fixture
+/// plugins compiled from C with the toolchain's clang.
+enum TestPaths {
+    /// The folder of the running test binary: SwiftPM's bin path.
+    static let binDirectory: String = {
+        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        return (exe as NSString).deletingLastPathComponent
+    }()
+
+    static let repository: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    static var twhost: String { binDirectory + "/twhost" }
+    static var header: String { repository + "/Sources/TWPluginAPI/include/TWPluginAPI.h" }
+    static var includeDirectory: String { repository + "/Sources/TWPluginAPI/include" }
+    static var fixtureSource: String { repository + "/Tests/Fixtures/plugins/fixture.c" }
+
+    /// A fresh temporary directory.
+    static func temporaryDirectory(_ label: String) -> String {
+        let path = NSTemporaryDirectory() + "twhost-tests-\(label)-\(UUID().uuidString)"
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    static var searchPath: PluginSearchPath { PluginSearchPath(directories: [binDirectory]) }
+}
+
+/// The result of running a program.
+struct ProcessResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs a program to completion, feeding it `input` on stdin.
+func runProcess(
+    _ executable: String, _ arguments: [String], environment: [String: String]? = nil, input: String? = nil,
+    directory: String? = nil
+) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env["NO_COLOR"] = "1"
+    env.removeValue(forKey: "TWHOST_PLUGIN_PATH")
+    for (k, v) in environment ?? [:] { env[k] = v }
+    process.environment = env
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    let out = Pipe()
+    let err = Pipe()
+    let inPipe = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = inPipe
+    try process.run()
+    if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
+    try inPipe.fileHandleForWriting.close()
+    // Read both pipes concurrently so that neither fills up.
+    nonisolated(unsafe) var errData = Data()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+        errData = err.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return ProcessResult(
+        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// Runs the built `twhost` binary.
+func twhost(_ arguments: [String], environment: [String: String]? = nil, input: String? = nil, directory: String? = nil)
+    throws -> ProcessResult
+{
+    try runProcess(TestPaths.twhost, arguments, environment: environment, input: input, directory: directory)
+}
+
+/// Compiles C plugin fixtures with the toolchain's clang.
+enum FixtureCompiler {
+    static let clang: String = {
+        for candidate in ["/opt/swift/usr/bin/clang", "/usr/bin/clang", "/usr/local/bin/clang"]
+        where FileManager.default.isExecutableFile(atPath: candidate) {
+            return candidate
+        }
+        return "/usr/bin/env"
+    }()
+
+    /// Builds `lib<name>.so` from `source` in `directory` with extra flags.
+    @discardableResult
+    static func build(
+        name: String, defines: [String] = [], source: String = TestPaths.fixtureSource, in directory: String
+    )
+        throws -> String
+    {
+        let output = directory + "/lib\(name).so"
+        var arguments = clang == "/usr/bin/env" ? ["clang"] : []
+        arguments += ["-std=c11", "-shared", "-fPIC", "-O1", "-I", TestPaths.includeDirectory, "-o", output]
+        arguments += ["-DPLUGIN_NAME=\"\(name)\""] + defines.map { "-D" + $0 } + [source]
+        let result = try runProcess(clang, arguments)
+        guard result.status == 0 else {
+            throw FixtureError.compileFailed(name: name, output: result.stderr)
+        }
+        return output
+    }
+}
+
+enum FixtureError: Error, CustomStringConvertible {
+    case compileFailed(name: String, output: String)
+    var description: String {
+        switch self {
+        case .compileFailed(let name, let output): return "fixture \(name) did not compile:\n\(output)"
+        }
+    }
+}
