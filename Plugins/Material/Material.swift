@@ -6,7 +6,8 @@ import TWPluginKit
 /// - `frosted` (view): a material background in a rounded rectangle whose
 ///   opacity follows `active`; conflict key `material`.
 /// - `material-[ultraThin|thin|regular|thick|ultraThick]` (argument, own
-///   parser); conflict key `material`, shared with `frosted`.
+///   parser); conflict key `material`, shared with `frosted`. Its default,
+///   `none`, is the neutral value: the same background at opacity 0.
 /// - `elevation-[n]` (value, points → shadow).
 /// - utility `surface-[n]`: padding of n spacing steps, a card background and rounding.
 /// - recipe `material-card`.
@@ -21,14 +22,16 @@ let materialPlugin = TWPlugin(
             }
         },
         "material": .argument(
-            default: "regular", conflictKey: "material",
+            default: "none", conflictKey: "material",
             parse: { argument, _ in
-                MaterialThickness(rawValue: argument.rawValue).map { String($0.rawValue) }
+                argument.rawValue == "none"
+                    ? "none" : MaterialThickness(rawValue: argument.rawValue).map { $0.rawValue }
             }
         ) { view, thickness in
+            // Change values, never structure: `none` keeps the same background, invisible.
             let material = MaterialThickness(rawValue: thickness)?.material ?? .regularMaterial
             return view.background {
-                RoundedRectangle(cornerRadius: 20).fill(material).opacity(1)
+                RoundedRectangle(cornerRadius: 20).fill(material).opacity(thickness == "none" ? 0 : 1)
             }
         },
         "elevation": .value(default: Points.zero) { view, points in

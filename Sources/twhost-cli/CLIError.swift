@@ -11,6 +11,8 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
     case unexpectedArgument(String, command: String)
     case missingArgument(String, command: String)
     case invalidValue(option: String, value: String, expected: String, suggestion: String?)
+    /// A usage error whose text comes from the library (exit 64).
+    case failedUsage(String)
     /// Could not complete: unreadable input, plugins that fail to load (exit 2).
     case failed(String)
     /// Already reported; exit with the given code.
@@ -19,7 +21,7 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
     var exitCode: Int32 {
         switch self {
         case .unknownCommand, .missingCommand, .unknownOption, .missingValue, .unexpectedValue, .unexpectedArgument,
-            .missingArgument, .invalidValue:
+            .missingArgument, .invalidValue, .failedUsage:
             return ExitCode.usage
         case .failed: return ExitCode.couldNotComplete
         case .reported(let code): return code
@@ -46,6 +48,8 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
         case .invalidValue(let option, let value, let expected, let suggestion):
             return "error: invalid value '\(value)' for '\(option)': expected \(expected)\(hint(suggestion))"
         case .failed(let message):
+            return "error: \(message)"
+        case .failedUsage(let message):
             return "error: \(message)"
         case .reported:
             return ""

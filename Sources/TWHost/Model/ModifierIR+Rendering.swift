@@ -153,8 +153,10 @@ enum _IRRenderer {
             let base = systemColorNames.contains(name) ? "Color.\(name)" : "Color(\"\(name)\")"
             return c.alpha == 1 || name == "clear" ? base : base + ".opacity(\(formatNumber(c.alpha)))"
         }
-        var s = "Color(red: \(formatNumber(c.red)), green: \(formatNumber(c.green)), blue: \(formatNumber(c.blue))"
-        if c.alpha != 1 { s += ", opacity: \(formatNumber(c.alpha))" }
+        // Four decimals are finer than 8-bit channels can tell apart.
+        func component(_ v: Double) -> String { formatNumber((v * 10_000).rounded() / 10_000) }
+        var s = "Color(red: \(component(c.red)), green: \(component(c.green)), blue: \(component(c.blue))"
+        if c.alpha != 1 { s += ", opacity: \(component(c.alpha))" }
         return s + ")"
     }
 

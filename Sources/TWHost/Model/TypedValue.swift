@@ -70,6 +70,9 @@ public enum TypedValue: Hashable, Sendable {
     case vector(Double, Double, Double)
     case animation(AnimationValue)
     case payload(PayloadValue)
+    /// A preset factory that receives the duration classes' seconds
+    /// (`{"animationFactory": "smooth"}`); resolved to `.animation` before any call.
+    case animationFactory(String)
 
     /// The argument type this value carries.
     public var type: ArgumentType {
@@ -84,6 +87,7 @@ public enum TypedValue: Hashable, Sendable {
         case .vector: return .vector
         case .animation: return .animation
         case .payload: return .custom
+        case .animationFactory: return .animation
         }
     }
 

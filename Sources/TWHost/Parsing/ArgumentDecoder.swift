@@ -9,8 +9,13 @@
 /// commas; animations a curve name (`default`, `spring`, `easeInOut` …).
 public enum ArgumentDecoder {
     /// Why a literal did not decode.
-    public struct Failure: Error, Equatable, Sendable {
+    public struct Failure: Error, Equatable, Sendable, ExpressibleByStringInterpolation {
         public var message: String
+        public init(message: String) { self.message = message }
+        public init(stringLiteral value: String) { message = value }
+        public init(stringInterpolation: DefaultStringInterpolation) {
+            message = String(stringInterpolation: stringInterpolation)
+        }
     }
 
     public static func decode(_ text: String, as type: ArgumentType, theme: Theme) -> Result<TypedValue, Failure> {

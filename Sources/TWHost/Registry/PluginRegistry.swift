@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The registrations of an ordered set of plugins, merged for one scope.
 ///
 /// Modifier registrations are kept in chain order (R-ORDER-1): phase, then
@@ -59,6 +61,20 @@ public final class PluginRegistry: Sendable {
         if a.phase != b.phase { return a.phase < b.phase }
         if a.order != b.order { return a.order < b.order }
         return a.name.utf8.lexicographicallyPrecedes(b.name.utf8)
+    }
+
+    private let stability = Mutex<[String: Bool]>([:])
+
+    /// R-ID-3: whether the factory returns a different structure inactive than
+    /// active (probed once per registration with its default argument).
+    public func isUnstable(_ registration: ModifierRegistration) -> Bool {
+        if let known = stability.withLock({ $0[registration.name] }) { return known }
+        let value = try? registration.defaultValue(in: Theme())?.get()
+        let active = try? registration.makeModifier(active: true, value: value).get()
+        let inactive = try? registration.makeModifier(active: false, value: value).get()
+        let unstable = active.map(\.structure) != inactive.map(\.structure)
+        stability.withLock { $0[registration.name] = unstable }
+        return unstable
     }
 
     public func modifier(named name: String) -> ModifierRegistration? { modifierIndex[name].map { modifiers[$0] } }

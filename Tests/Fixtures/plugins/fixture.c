@@ -116,7 +116,11 @@ static void utility_expand(void *c, const char *argument, const tw_theme *theme,
         r->api->reject(r, "not a spacing step");
         return;
     }
+#ifdef UTILITY_OUTPUT
+    r->api->classes(r, UTILITY_OUTPUT);
+#else
     r->api->classes(r, "p-4 rounded-lg");
+#endif
 }
 
 static void preset_make(void *c, double seconds, tw_animation *out) {
@@ -133,7 +137,9 @@ static void preset_make(void *c, double seconds, tw_animation *out) {
     {.struct_size = sizeof(tw_modifier_registration), .form = (f), .arg_type = (t), .name = (n),               \
      .default_argument = (d), .factory = (tw_factory_fn)(fn)}
 
-#if defined(REG_NAME_NULL)
+#if defined(FIRST_NAME_VALUE)
+#define FIRST_NAME FIRST_NAME_VALUE
+#elif defined(REG_NAME_NULL)
 #define FIRST_NAME NULL
 #elif defined(REG_NAME_EMPTY)
 #define FIRST_NAME ""
@@ -173,7 +179,10 @@ static tw_modifier_registration modifiers[] = {
 };
 
 static const tw_utility_registration utilities[] = {
-    {.struct_size = sizeof(tw_utility_registration), .prefix = "probe-space", .expand = utility_expand},
+#ifndef UTILITY_PREFIX
+#define UTILITY_PREFIX "probe-space"
+#endif
+    {.struct_size = sizeof(tw_utility_registration), .prefix = UTILITY_PREFIX, .expand = utility_expand},
 };
 static const tw_recipe recipes[] = {
     {.struct_size = sizeof(tw_recipe), .name = "probe-card", .classes = "p-4 probe-none"},
@@ -246,6 +255,9 @@ TW_PLUGIN_EXPORT const tw_plugin_descriptor *ENTRY_NAME(uint32_t major, uint32_t
 #endif
 #ifdef BAD_DEFAULT
     modifiers[1].default_argument = "twelve";
+#endif
+#ifdef NO_MODIFIERS
+    descriptor.modifier_count = 0;
 #endif
 #ifdef ABSURD_COUNT
     descriptor.modifier_count = 1000000;

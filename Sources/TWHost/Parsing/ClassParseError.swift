@@ -1,0 +1,40 @@
+/// Why a class is invalid before any lookup: its syntax. Each case says which
+/// part failed.
+public enum ClassParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    case emptyVariant
+    case emptyUtility
+    case emptyArgument
+    case unbalancedBrackets
+    case bracketWithoutRoot
+    case textAfterBracket(String)
+    case typedValueOutsideBrackets(String)
+    case typedValueMixedWithText
+    case fragmentInsideBrackets
+    case invalidOpacity(String)
+
+    /// variant, root, value or type.
+    public var part: String {
+        switch self {
+        case .emptyVariant: return "variant"
+        case .emptyUtility, .bracketWithoutRoot: return "root"
+        case .emptyArgument, .unbalancedBrackets, .textAfterBracket, .invalidOpacity: return "value"
+        case .typedValueOutsideBrackets, .typedValueMixedWithText, .fragmentInsideBrackets: return "type"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .emptyVariant: return "empty variant before ':'"
+        case .emptyUtility: return "no utility after the variants"
+        case .emptyArgument: return "empty bracket argument"
+        case .unbalancedBrackets: return "unbalanced brackets"
+        case .bracketWithoutRoot: return "a bracket argument needs a root and '-' before '['"
+        case .textAfterBracket(let rest): return "unexpected '\(rest)' after the bracket argument"
+        case .typedValueOutsideBrackets(let value):
+            return "a typed value (\(value)) outside brackets; only numbers and class fragments go there"
+        case .typedValueMixedWithText: return "a typed value must be the whole bracket argument"
+        case .fragmentInsideBrackets: return "a class fragment cannot stand inside brackets"
+        case .invalidOpacity(let text): return "invalid opacity modifier '/\(text)'; expected 0…100"
+        }
+    }
+}

@@ -1,0 +1,293 @@
+/// Resolves one `.tw` surface: lookup and expansion, strictness, conflicts and
+/// states, slots and phases, built-in styling, animation and identity.
+public enum SurfaceResolver {
+    /// - Parameters:
+    ///   - classes: the surface's classes (the rules' defaults come first).
+    ///   - source: the native source and whether it was wrapped before `.tw`.
+    ///   - state: which state variants are on.
+    ///   - scope: the plugin registry, rules and environment in force.
+    ///   - lenient: skip invalid classes with warnings instead of leaving the
+    ///     surface undecorated (R-STRICT-1).
+    ///   - includeDefaults: apply the rules' `view:`/`button:` defaults (R-RULES-1).
+    /// - Complexity: linear in the expanded classes plus one factory call per slot;
+    ///   repeated inputs are answered from the scope's cache.
+    public static func resolve(
+        _ classes: TWClasses, source: SurfaceSource, state: SurfaceState = SurfaceState(), scope: ResolutionScope,
+        lenient: Bool = false, includeDefaults: Bool = true, useCache: Bool = true
+    ) -> ResolvedSurface {
+        let key = SurfaceCacheKey(
+            classes: classes, source: source, state: state, lenient: lenient, includeDefaults: includeDefaults)
+        if useCache, let cached = scope.cache.withLock({ $0[key] }) { return cached }
+        let surface = compute(
+            classes, source: source, state: state, scope: scope, lenient: lenient, includeDefaults: includeDefaults)
+        if useCache {
+            scope.cache.withLock { cache in
+                if cache.count >= scope.cacheLimit { cache.removeAll(keepingCapacity: true) }
+                cache[key] = surface
+            }
+        }
+        return surface
+    }
+
+    typealias Rank = (precedence: Int, specificity: Int, index: Int)
+
+    static func rank(_ effect: ClassEffect) -> Rank {
+        (effect.conditions.map(\.precedence).max() ?? 0, effect.conditions.count, effect.index)
+    }
+
+    static func beats(_ a: Rank, _ b: Rank) -> Bool {
+        if a.precedence != b.precedence { return a.precedence > b.precedence }
+        if a.specificity != b.specificity { return a.specificity > b.specificity }
+        return a.index > b.index
+    }
+
+    static func compute(
+        _ classes: TWClasses, source: SurfaceSource, state: SurfaceState, scope: ResolutionScope, lenient: Bool,
+        includeDefaults: Bool
+    ) -> ResolvedSurface {
+        var expander = ClassExpander(scope: scope, source: source)
+        if includeDefaults, let defaults = source.kind == .button ? scope.rules.button : scope.rules.view {
+            expander.expand(defaults)
+        }
+        expander.expand(classes)
+        var diagnostics = expander.diagnostics
+        var effects = expander.effects
+
+        // The native button style decides whether pressed: can apply (R-STATE-2).
+        var nativeStyle: String?
+        var nativeRank: Rank?
+        for effect in effects where state.satisfies(effect.conditions) && !effect.conditions.contains(.pressed) {
+            guard case .style(let assignments) = effect.kind else { continue }
+            for a in assignments where a.property == .nativeButtonStyle {
+                if case .member(let style) = a.value, nativeRank.map({ beats(rank(effect), $0) }) ?? true {
+                    nativeStyle = style
+                    nativeRank = rank(effect)
+                }
+            }
+        }
+        if source.kind != .button { nativeStyle = nil }
+        let plainButton = source.kind == .button && (nativeStyle == nil || nativeStyle == "plain")
+        var warned = Set<String>()
+        effects.removeAll { effect in
+            guard effect.conditions.contains(.pressed), !plainButton else { return false }
+            if warned.insert(effect.classText).inserted {
+                let why =
+                    source.kind == .button
+                    ? "the button's native style owns its pressed appearance"
+                    : "only plain buttons have a pressed state"
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, "variant-no-effect",
+                        "'\(effect.innerText)': pressed:/active: has no effect here: \(why)",
+                        className: effect.classText, part: "variant"))
+            }
+            return true
+        }
+        // Target registrations need their native source (R-TARGET-2).
+        for effect in effects {
+            guard case .registration(let registration, _) = effect.kind, let target = registration.form.target else {
+                continue
+            }
+            if source.target != target {
+                let what =
+                    source.wrapped
+                    ? "a \(source.kind.rawValue) already wrapped by native modifiers" : "a \(source.targetName)"
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "unsupported-target",
+                        "'\(effect.innerText)': \(registration.name) is a \(target.rawValue) registration and cannot apply to \(what)",
+                        className: effect.classText, part: "target"))
+            }
+        }
+        if lenient {
+            var skipped = Set<String>()
+            for i in diagnostics.indices where diagnostics[i].severity == .error {
+                diagnostics[i].severity = .warning
+                diagnostics[i].message += " (skipped)"
+                if let c = diagnostics[i].className { skipped.insert(c) }
+            }
+            effects.removeAll { skipped.contains($0.classText) }
+        }
+        let decorated = !diagnostics.contains { $0.severity == .error }
+        if !decorated { effects.removeAll() }
+
+        // Conflicts: per built-in property and per registration conflict key.
+        var styleWinners: [StyleProperty: (rank: Rank, value: StyleValue, effect: ClassEffect)] = [:]
+        var keyWinners:
+            [String: (rank: Rank, registration: ModifierRegistration, value: TypedValue?, effect: ClassEffect)] = [:]
+        for effect in effects where state.satisfies(effect.conditions) {
+            let r = rank(effect)
+            switch effect.kind {
+            case .style(let assignments):
+                for a in assignments where styleWinners[a.property].map({ beats(r, $0.rank) }) ?? true {
+                    styleWinners[a.property] = (r, a.value, effect)
+                }
+            case .registration(let registration, let value):
+                if keyWinners[registration.conflictKey].map({ beats(r, $0.rank) }) ?? true {
+                    keyWinners[registration.conflictKey] = (r, registration, value, effect)
+                }
+            }
+        }
+        // Native controls draw their own background, border and shadow (R-CTRL-1).
+        if let nativeStyle, nativeStyle != "plain" {
+            for property in StyleProperty.allCases where property.paintsOverNativeControl {
+                guard let winner = styleWinners.removeValue(forKey: property) else { continue }
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, "not-painted",
+                        "'\(winner.effect.innerText)' is not painted: the native \(nativeStyle) style draws the button's \(property == .shadow ? "shadow" : property == .background ? "background" : "border")",
+                        className: winner.effect.classText, part: "target"))
+            }
+        }
+
+        var chain: [ChainEntry] = []
+        var signature = ["target:\(source.targetName)"]
+        var unstable: [String] = []
+        let theme = scope.rules.theme
+        let selectedTargets = Set(keyWinners.values.map(\.registration.name))
+        for registration in scope.registry.modifiers {
+            if let target = registration.form.target {
+                guard source.target == target else { continue }
+                // R-TARGET-3: text and image registrations only when selected; shapes keep a slot.
+                if target != .shape && !selectedTargets.contains(registration.name) { continue }
+            } else if source.kind == .button && source.wrapped {
+                continue
+            }
+            let winner = keyWinners[registration.conflictKey]
+            let active = decorated && winner?.registration.name == registration.name
+            var value: TypedValue?
+            if active {
+                value = winner?.value
+            } else {
+                switch registration.defaultValue(in: theme) {
+                case .success(let v)?: value = v
+                case .failure(let failure)?:
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, "invalid-argument",
+                            "default '\(registration.defaultArgument ?? "")' of \(registration.name) is invalid in this theme: \(failure.message)",
+                            className: registration.name, part: "value"))
+                case nil: value = nil
+                }
+            }
+            let ir: ModifierIR
+            switch registration.makeModifier(active: active, value: value) {
+            case .success(let built): ir = built
+            case .failure(let failure):
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "factory-failed",
+                        "\(registration.name) (plugin \(registration.plugin)): \(failure.description)",
+                        className: registration.name, part: "root"))
+                ir = ModifierIR()
+            }
+            if scope.registry.isUnstable(registration) { unstable.append(registration.name) }
+            chain.append(
+                ChainEntry(
+                    phase: registration.phase,
+                    origin: .registration(name: registration.name, plugin: registration.plugin),
+                    active: active, modifier: ir, className: active ? winner?.effect.classText : nil))
+            signature.append("\(registration.phase.rawValue)|\(registration.name)|\(ir.structure)")
+        }
+        // Built-in styling sits after content slots and before effects (R-ORDER-1/2).
+        let firstEffects = chain.firstIndex { $0.phase == .effects } ?? chain.count
+        var styleValues: [StyleProperty: StyleValue] = [:]
+        for (property, winner) in styleWinners { styleValues[property] = winner.value }
+        var styleEntries: [ChainEntry] = []
+        for emitted in StyleEmitter.emit(
+            styleValues, theme: theme, nativeButton: nativeStyle != nil && nativeStyle != "plain")
+        {
+            let names = emitted.properties.compactMap { styleWinners[$0]?.effect.classText }
+            var unique: [String] = []
+            for n in names where !unique.contains(n) { unique.append(n) }
+            styleEntries.append(
+                ChainEntry(
+                    phase: .style,
+                    origin: .builtin(property: emitted.properties.map(\.rawValue).joined(separator: ",")),
+                    active: nil, modifier: ModifierIR([emitted.node]), className: unique.joined(separator: " ")))
+        }
+        chain.insert(contentsOf: styleEntries, at: firstEffects)
+        signature.insert("style|builtin", at: 1 + firstEffects)
+        for name in unstable {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "unstable-structure",
+                    "\(name) returns a different structure when inactive than when active: its class toggling resets child state",
+                    className: name, part: "root",
+                    hint: "change values, do not branch: return the same modifier with a neutral value"))
+        }
+
+        let animation = resolveAnimation(styleWinners, scope: scope)
+        var winners: [Winner] = []
+        for property in StyleProperty.allCases {
+            if let w = styleWinners[property] {
+                winners.append(
+                    Winner(
+                        key: property.rawValue, className: w.effect.innerText,
+                        conditions: w.effect.conditions.map(\.rawValue)))
+            }
+        }
+        for key in keyWinners.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            if let w = keyWinners[key] {
+                winners.append(
+                    Winner(
+                        key: "conflict key \(key)", className: w.effect.innerText,
+                        conditions: w.effect.conditions.map(\.rawValue)))
+            }
+        }
+        let signatureText = signature.joined(separator: "\n")
+        return ResolvedSurface(
+            source: source, decorated: decorated, chain: chain, animation: decorated ? animation : nil,
+            nativeButtonStyle: decorated ? nativeStyle : nil, diagnostics: diagnostics, signature: signatureText,
+            identity: SHA256.hex(signatureText), matches: expander.matches, winners: winners)
+    }
+
+    /// R-ANIM-1.
+    static func resolveAnimation(
+        _ winners: [StyleProperty: (rank: Rank, value: StyleValue, effect: ClassEffect)], scope: ResolutionScope
+    ) -> ResolvedAnimation? {
+        var seconds: Double?
+        if case .seconds(let s)? = winners[.duration]?.value { seconds = s }
+        var delay = 0.0
+        if case .seconds(let s)? = winners[.delay]?.value { delay = s }
+        guard case .animation(let choice)? = winners[.animation]?.value else {
+            if seconds != nil || delay > 0 {
+                return ResolvedAnimation(
+                    modifier: nil, source: "duration/delay without a preset",
+                    note: "no preset: the caller's transaction is kept")
+            }
+            return nil
+        }
+        var animation: AnimationValue
+        let source: String
+        switch choice {
+        case .none:
+            return ResolvedAnimation(modifier: nil, source: "animate-none", note: "animations off for this surface")
+        case .native(let native):
+            // A native animation keeps its own timing; delay classes still add.
+            animation = native
+            source = "native animation"
+        case .curve(let curve):
+            animation = AnimationValue(curve: curve, duration: curve == .default ? nil : seconds)
+            source = "animate-\(curve.rawValue)"
+        case .factory(let name):
+            animation = AnimationValue(curve: AnimationValue.Curve(rawValue: name) ?? .default, duration: seconds)
+            source = "TWAnimation(\(name))"
+        case .preset(let name, let plugin):
+            guard let preset = scope.registry.animation(named: name) else { return nil }
+            animation = preset.make(seconds: seconds)
+            source = "preset \(name) (plugin \(plugin))"
+        }
+        animation.delay += delay
+        let explicitPreset: Bool
+        if case .native = choice { explicitPreset = false } else { explicitPreset = true }
+        if explicitPreset && scope.environment.reduceMotion {
+            return ResolvedAnimation(modifier: nil, source: source, note: "disabled: Reduce Motion is on")
+        }
+        if explicitPreset && scope.environment.animationsDisabled {
+            return ResolvedAnimation(
+                modifier: nil, source: source, note: "disabled: the transaction disables animations")
+        }
+        return ResolvedAnimation(modifier: _IRRenderer.animationCode(animation), source: source, note: nil)
+    }
+}
