@@ -26,5 +26,7 @@ for i in $(seq 0 99); do
   if (( i % 8 == 7 )); then wait; fi
 done
 wait
+"$clang_bin" -std=c11 -O2 -shared -fPIC -I Sources/TWPluginAPI/include \
+  -DPLUGIN_NAME='"small"' -DBENCH_COUNT=10 Scripts/bench/bench_plugin.c -o "$gen/libsmall.so"
 
 "$bin/twhost-bench" "$bin" "$gen" $json

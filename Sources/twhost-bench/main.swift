@@ -126,6 +126,79 @@ if !json {
     print("ffi / direct median ratio: \(format(ratio))x")
 }
 
+// Class engine: parse + resolve per surface (µs), caches off so work is measured.
+let shippedLoad = PluginSet.load(shipped, searchPath: PluginSearchPath(directories: [pluginDirectory]))
+let shippedScope = ResolutionScope(registry: PluginRegistry(plugins: shippedLoad.plugins))
+let surfaces = 2_000
+func perSurface(_ body: (Int) -> Void) -> [Double] {
+    sample(runs: 9) { for i in 0..<surfaces { body(i) } }.map { $0 * 1e6 / Double(surfaces) }
+}
+let dynamicStrings = (0..<surfaces).map { i in
+    "p-\(i % 12) w-[\(i)] rounded-lg bg-primary hover:bg-accent text-sm font-medium tilt-[\(i % 30)] frosted"
+}
+report(
+    Measurement(
+        name: "resolve dynamic string (8 classes)", unit: "µs/surface",
+        samples: perSurface { i in
+            blackHole(
+                SurfaceResolver.resolve(
+                    TWClasses(dynamicStrings[i]), source: SurfaceSource(.view), scope: shippedScope, useCache: false))
+        }))
+report(
+    Measurement(
+        name: "resolve typed interpolation (8 classes)", unit: "µs/surface",
+        samples: perSurface { i in
+            let classes: TWClasses =
+                "p-4 w-[\(Double(i))] rounded-lg bg-[\(TypedValue.color(ColorValue(red: 0.2, green: 0.3, blue: Double(i % 255) / 255)))] hover:bg-accent text-sm tilt-[\(TypedValue.angle(Double(i % 30)))] frosted"
+            blackHole(
+                SurfaceResolver.resolve(classes, source: SurfaceSource(.view), scope: shippedScope, useCache: false))
+        }))
+let baseFragment: TWClasses = "p-4 rounded-lg bg-primary text-sm"
+report(
+    Measurement(
+        name: "resolve cn(base, optional, typed)", unit: "µs/surface",
+        samples: perSurface { i in
+            let classes = cn(
+                baseFragment, i % 2 == 0 ? "shadow-md" : nil, "tilt-[\(TypedValue.angle(Double(i % 30)))] frosted")
+            blackHole(
+                SurfaceResolver.resolve(classes, source: SurfaceSource(.view), scope: shippedScope, useCache: false))
+        }))
+let prepared = SurfaceResolver.prepare(
+    "p-4 w-[120] rounded-lg bg-primary hover:bg-accent text-sm font-medium tilt-[8] frosted",
+    source: SurfaceSource(.view),
+    scope: shippedScope)
+let hover = SurfaceState([.hover])
+report(
+    Measurement(
+        name: "resolve prepared style (state changes)", unit: "µs/surface",
+        samples: perSurface { i in
+            blackHole(prepared.resolve(state: i % 2 == 0 ? hover : SurfaceState()))
+        }))
+report(
+    Measurement(
+        name: "resolve repeated string (scope cache)", unit: "µs/surface",
+        samples: perSurface { i in
+            blackHole(
+                SurfaceResolver.resolve(
+                    TWClasses(dynamicStrings[i % 16]), source: SurfaceSource(.view), scope: shippedScope))
+        }))
+for (label, names) in [
+    ("10", ["small"]), ("100", ["bench-0"]), ("1k", (0..<10).map { "bench-\($0)" }), ("10k", generated),
+] {
+    let load = PluginSet.load(names, searchPath: PluginSearchPath(directories: [generatedDirectory]))
+    let scope = ResolutionScope(registry: PluginRegistry(plugins: load.plugins))
+    let count = label == "10k" ? 50 : label == "1k" ? 200 : surfaces
+    let first = names[0]
+    let samples = sample(runs: 7) {
+        for i in 0..<count {
+            let text: String = "p-4 \(first)-\(i % 10)-[\(i)] rounded-md"
+            blackHole(
+                SurfaceResolver.resolve(TWClasses(text), source: SurfaceSource(.view), scope: scope, useCache: false))
+        }
+    }.map { $0 * 1e6 / Double(count) }
+    report(Measurement(name: "resolve with registry of \(label) registrations", unit: "µs/surface", samples: samples))
+}
+
 if json {
     let items: [JSONValue] = results.map {
         .object([

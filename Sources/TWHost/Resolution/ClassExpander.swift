@@ -1,6 +1,6 @@
 /// One effect of one class after lookup and expansion: built-in property
 /// assignments or a registration with its value, under state conditions.
-struct ClassEffect {
+struct ClassEffect: @unchecked Sendable {
     enum Kind {
         case style([StyleAssignment])
         case registration(ModifierRegistration, TypedValue?)

@@ -45,17 +45,96 @@ public enum SurfaceResolver {
         _ classes: TWClasses, source: SurfaceSource, state: SurfaceState, scope: ResolutionScope, lenient: Bool,
         includeDefaults: Bool
     ) -> ResolvedSurface {
+        prepare(classes, source: source, scope: scope, includeDefaults: includeDefaults).resolve(
+            state: state, lenient: lenient)
+    }
+
+    /// Looks up and expands classes once (the work that does not depend on
+    /// state), for surfaces whose classes are fixed: the seeds' prepared styles.
+    /// Prepare again when the scope (rules, theme, plugins) changes.
+    public static func prepare(
+        _ classes: TWClasses, source: SurfaceSource, scope: ResolutionScope, includeDefaults: Bool = true
+    ) -> PreparedStyle {
         var expander = ClassExpander(scope: scope, source: source)
         if includeDefaults, let defaults = source.kind == .button ? scope.rules.button : scope.rules.view {
             expander.expand(defaults)
         }
         expander.expand(classes)
-        var diagnostics = expander.diagnostics
-        var effects = expander.effects
+        return PreparedStyle(
+            source: source, scope: scope, effects: expander.effects, diagnostics: expander.diagnostics,
+            matches: expander.matches)
+    }
+
+    /// R-ANIM-1.
+    static func resolveAnimation(
+        _ winners: [StyleProperty: (rank: Rank, value: StyleValue, effect: ClassEffect)], scope: ResolutionScope
+    ) -> ResolvedAnimation? {
+        var seconds: Double?
+        if case .seconds(let s)? = winners[.duration]?.value { seconds = s }
+        var delay = 0.0
+        if case .seconds(let s)? = winners[.delay]?.value { delay = s }
+        guard case .animation(let choice)? = winners[.animation]?.value else {
+            if seconds != nil || delay > 0 {
+                return ResolvedAnimation(
+                    modifier: nil, source: "duration/delay without a preset",
+                    note: "no preset: the caller's transaction is kept")
+            }
+            return nil
+        }
+        var animation: AnimationValue
+        let source: String
+        switch choice {
+        case .none:
+            return ResolvedAnimation(modifier: nil, source: "animate-none", note: "animations off for this surface")
+        case .native(let native):
+            // A native animation keeps its own timing; delay classes still add.
+            animation = native
+            source = "native animation"
+        case .curve(let curve):
+            animation = AnimationValue(curve: curve, duration: curve == .default ? nil : seconds)
+            source = "animate-\(curve.rawValue)"
+        case .factory(let name):
+            animation = AnimationValue(curve: AnimationValue.Curve(rawValue: name) ?? .default, duration: seconds)
+            source = "TWAnimation(\(name))"
+        case .preset(let name, let plugin):
+            guard let preset = scope.registry.animation(named: name) else { return nil }
+            animation = preset.make(seconds: seconds)
+            source = "preset \(name) (plugin \(plugin))"
+        }
+        animation.delay += delay
+        let explicitPreset: Bool
+        if case .native = choice { explicitPreset = false } else { explicitPreset = true }
+        if explicitPreset && scope.environment.reduceMotion {
+            return ResolvedAnimation(modifier: nil, source: source, note: "disabled: Reduce Motion is on")
+        }
+        if explicitPreset && scope.environment.animationsDisabled {
+            return ResolvedAnimation(
+                modifier: nil, source: source, note: "disabled: the transaction disables animations")
+        }
+        return ResolvedAnimation(modifier: _IRRenderer.animationCode(animation), source: source, note: nil)
+    }
+}
+
+/// Classes looked up and expanded once for a scope and source; resolve them
+/// in any state. Same answers as `SurfaceResolver.resolve`, less work per call.
+public struct PreparedStyle: Sendable {
+    public let source: SurfaceSource
+    public let scope: ResolutionScope
+    let effects: [ClassEffect]
+    let diagnostics: [Diagnostic]
+    let matches: [ClassMatch]
+
+    /// Resolves the prepared classes in a state: strictness, conflicts, slots,
+    /// styling, animation and identity.
+    public func resolve(state: SurfaceState = SurfaceState(), lenient: Bool = false) -> ResolvedSurface {
+        var diagnostics = self.diagnostics
+        var effects = self.effects
+        let beats = SurfaceResolver.beats
+        let rank = SurfaceResolver.rank
 
         // The native button style decides whether pressed: can apply (R-STATE-2).
         var nativeStyle: String?
-        var nativeRank: Rank?
+        var nativeRank: SurfaceResolver.Rank?
         for effect in effects where state.satisfies(effect.conditions) && !effect.conditions.contains(.pressed) {
             guard case .style(let assignments) = effect.kind else { continue }
             for a in assignments where a.property == .nativeButtonStyle {
@@ -112,9 +191,11 @@ public enum SurfaceResolver {
         if !decorated { effects.removeAll() }
 
         // Conflicts: per built-in property and per registration conflict key.
-        var styleWinners: [StyleProperty: (rank: Rank, value: StyleValue, effect: ClassEffect)] = [:]
+        var styleWinners: [StyleProperty: (rank: SurfaceResolver.Rank, value: StyleValue, effect: ClassEffect)] = [:]
         var keyWinners:
-            [String: (rank: Rank, registration: ModifierRegistration, value: TypedValue?, effect: ClassEffect)] = [:]
+            [String: (
+                rank: SurfaceResolver.Rank, registration: ModifierRegistration, value: TypedValue?, effect: ClassEffect
+            )] = [:]
         for effect in effects where state.satisfies(effect.conditions) {
             let r = rank(effect)
             switch effect.kind {
@@ -217,7 +298,7 @@ public enum SurfaceResolver {
                     hint: "change values, do not branch: return the same modifier with a neutral value"))
         }
 
-        let animation = resolveAnimation(styleWinners, scope: scope)
+        let animation = SurfaceResolver.resolveAnimation(styleWinners, scope: scope)
         var winners: [Winner] = []
         for property in StyleProperty.allCases {
             if let w = styleWinners[property] {
@@ -239,55 +320,7 @@ public enum SurfaceResolver {
         return ResolvedSurface(
             source: source, decorated: decorated, chain: chain, animation: decorated ? animation : nil,
             nativeButtonStyle: decorated ? nativeStyle : nil, diagnostics: diagnostics, signature: signatureText,
-            identity: SHA256.hex(signatureText), matches: expander.matches, winners: winners)
+            identity: SHA256.hex(signatureText), matches: matches, winners: winners)
     }
 
-    /// R-ANIM-1.
-    static func resolveAnimation(
-        _ winners: [StyleProperty: (rank: Rank, value: StyleValue, effect: ClassEffect)], scope: ResolutionScope
-    ) -> ResolvedAnimation? {
-        var seconds: Double?
-        if case .seconds(let s)? = winners[.duration]?.value { seconds = s }
-        var delay = 0.0
-        if case .seconds(let s)? = winners[.delay]?.value { delay = s }
-        guard case .animation(let choice)? = winners[.animation]?.value else {
-            if seconds != nil || delay > 0 {
-                return ResolvedAnimation(
-                    modifier: nil, source: "duration/delay without a preset",
-                    note: "no preset: the caller's transaction is kept")
-            }
-            return nil
-        }
-        var animation: AnimationValue
-        let source: String
-        switch choice {
-        case .none:
-            return ResolvedAnimation(modifier: nil, source: "animate-none", note: "animations off for this surface")
-        case .native(let native):
-            // A native animation keeps its own timing; delay classes still add.
-            animation = native
-            source = "native animation"
-        case .curve(let curve):
-            animation = AnimationValue(curve: curve, duration: curve == .default ? nil : seconds)
-            source = "animate-\(curve.rawValue)"
-        case .factory(let name):
-            animation = AnimationValue(curve: AnimationValue.Curve(rawValue: name) ?? .default, duration: seconds)
-            source = "TWAnimation(\(name))"
-        case .preset(let name, let plugin):
-            guard let preset = scope.registry.animation(named: name) else { return nil }
-            animation = preset.make(seconds: seconds)
-            source = "preset \(name) (plugin \(plugin))"
-        }
-        animation.delay += delay
-        let explicitPreset: Bool
-        if case .native = choice { explicitPreset = false } else { explicitPreset = true }
-        if explicitPreset && scope.environment.reduceMotion {
-            return ResolvedAnimation(modifier: nil, source: source, note: "disabled: Reduce Motion is on")
-        }
-        if explicitPreset && scope.environment.animationsDisabled {
-            return ResolvedAnimation(
-                modifier: nil, source: source, note: "disabled: the transaction disables animations")
-        }
-        return ResolvedAnimation(modifier: _IRRenderer.animationCode(animation), source: source, note: nil)
-    }
 }

@@ -92,4 +92,29 @@ struct CLITests {
         #expect(failed.status == 2)
         #expect(failed.stderr.contains("cannot write"))
     }
+
+    @Test("explain prints matches, winners and the chain")
+    func explain() throws {
+        let result = try twhost([
+            "explain", "p-4 px-2 hover:bg-accent frosted tilt-[8]", "--plugins", "material,motion",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("frosted          registration frosted (plugin material, view form)"))
+        #expect(result.stdout.contains("tilt-[8]         registration tilt (plugin motion, value form) = 8deg"))
+        #expect(result.stdout.contains("paddingLeading            px-2"))
+        #expect(result.stdout.contains("conflict key orientation  tilt-[8]"))
+        #expect(result.stdout.contains(".rotation3DEffect(.degrees(8), axis: (x: 0, y: 1, z: 0))"))
+        let hovered = try twhost(["explain", "p-4 hover:bg-accent", "--state", "hover"])
+        #expect(hovered.stdout.contains("background       hover:bg-accent  (when hover)"))
+        let misspelled = try twhost(["explain", "p-4 frostd", "--plugins", "material,motion"])
+        #expect(misspelled.status == 1)
+        #expect(
+            misspelled.stdout.contains("error[unknown-class] (root): unknown class 'frostd' — did you mean 'frosted'?"))
+        let badState = try twhost(["explain", "p-4", "--state", "hovr"])
+        #expect(badState.status == 64)
+        #expect(badState.stderr.contains("did you mean 'hover'?"))
+        let target = try twhost(["explain", "resize", "--plugins", "typography", "--target", "text"])
+        #expect(target.status == 1)
+        #expect(target.stdout.contains("unsupported-target"))
+    }
 }

@@ -63,7 +63,8 @@ struct ResolutionRuleTests {
             Engine.resolve("rounded-[4]", registry: utilities).style == [
                 ".padding(16)", ".clipShape(.rect(cornerRadius: 8))",
             ])
-        #expect(Engine.resolve("rounded-4", registry: utilities).codes == ["invalid-argument"])  // root-value is still built-in
+        // The root-value form is still the built-in one.
+        #expect(Engine.resolve("rounded-4", registry: utilities).codes == ["invalid-argument"])
         // A registered bracket prefix beats a utility.
         let both = PluginRegistry(plugins: load.plugins + [try FixturePlugins.echo()])
         let surface = Engine.resolve("probe-number-[3]", registry: both)
@@ -338,5 +339,19 @@ struct ResolutionRuleTests {
         }
         scope.clearCache()
         #expect(SurfaceResolver.resolve("p-4", source: SurfaceSource(.view), scope: scope).style == [".padding(16)"])
+    }
+
+    @Test("prepared styles give the same answers in every state")
+    func preparedStyles() {
+        let scope = Engine.scope()
+        let classes: TWClasses = "p-4 hover:bg-accent focus:tilt-[4] frosted pressed:opacity-80"
+        for kind in [SurfaceSource.Kind.view, .button] {
+            let prepared = SurfaceResolver.prepare(classes, source: SurfaceSource(kind), scope: scope)
+            for state: Set<Variant> in [[], [.hover], [.focus, .pressed]] {
+                let direct = SurfaceResolver.resolve(
+                    classes, source: SurfaceSource(kind), state: SurfaceState(state), scope: scope, useCache: false)
+                #expect(prepared.resolve(state: SurfaceState(state)) == direct)
+            }
+        }
     }
 }
