@@ -3,6 +3,7 @@ import TWHost
 /// The command table and dispatch.
 enum TWHostCommand {
     static let commands: [CommandSpec] = [
+        ResolveCommand.spec,
         ExplainCommand.spec,
         PluginsCommand.list,
         RegistryCommand.spec,

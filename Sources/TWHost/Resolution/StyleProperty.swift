@@ -24,6 +24,18 @@ public enum StyleProperty: String, Hashable, Sendable, CaseIterable, Comparable 
     private static let ranks: [StyleProperty: Int] = Dictionary(
         uniqueKeysWithValues: allCases.enumerated().map { ($1, $0) })
 
+    /// The group name used in output: `padding` for all four edges, `frame`, `font` …
+    public var group: String {
+        switch self {
+        case .fontSize, .fontWeight, .fontDesign: return "font"
+        case .paddingTop, .paddingLeading, .paddingBottom, .paddingTrailing: return "padding"
+        case .width, .height, .minWidth, .maxWidth, .minHeight, .maxHeight: return "frame"
+        case .borderWidth, .borderColor: return "border"
+        case .offsetX, .offsetY: return "offset"
+        default: return rawValue
+        }
+    }
+
     /// Properties a native control draws itself: never painted over it (R-CTRL-1).
     public var paintsOverNativeControl: Bool {
         self == .background || self == .borderWidth || self == .borderColor || self == .shadow

@@ -65,6 +65,13 @@ public enum SurfaceResolver {
             matches: expander.matches)
     }
 
+    /// `padding`, or `frame` — each group once, in order.
+    static func groups(_ properties: [StyleProperty]) -> String {
+        var out: [String] = []
+        for p in properties where !out.contains(p.group) { out.append(p.group) }
+        return out.joined(separator: ",")
+    }
+
     /// R-ANIM-1.
     static func resolveAnimation(
         _ winners: [StyleProperty: (rank: Rank, value: StyleValue, effect: ClassEffect)], scope: ResolutionScope
@@ -284,7 +291,7 @@ public struct PreparedStyle: Sendable {
             styleEntries.append(
                 ChainEntry(
                     phase: .style,
-                    origin: .builtin(property: emitted.properties.map(\.rawValue).joined(separator: ",")),
+                    origin: .builtin(property: SurfaceResolver.groups(emitted.properties)),
                     active: nil, modifier: ModifierIR([emitted.node]), className: unique.joined(separator: " ")))
         }
         chain.insert(contentsOf: styleEntries, at: firstEffects)

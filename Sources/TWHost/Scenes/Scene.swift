@@ -1,0 +1,87 @@
+/// A scene file (version 1): what a view tree's styling needs (SPEC §6).
+public struct Scene: Sendable {
+    public var name: String?
+    public var environment: RenderEnvironment
+    /// Which environment fields the file set (the CLI may override the rest).
+    public var rules: SceneRules?
+    public var root: SceneNode
+}
+
+/// Rules of a subtree, as written: only the fields present are applied.
+public struct SceneRules: Hashable, Sendable {
+    public var rules = Rules()
+    public var overrides = RuleOverrides()
+    /// `"replace": true` replaces the inherited rules instead of merging.
+    public var replace = false
+    /// The plugin scope: names, or `+name` / `-name` when merging.
+    public var plugins: [PluginScopeChange]?
+    public init() {}
+}
+
+/// One entry of `rules.plugins`.
+public enum PluginScopeChange: Hashable, Sendable {
+    case add(String)
+    case drop(String)
+
+    public var name: String {
+        switch self {
+        case .add(let n), .drop(let n): return n
+        }
+    }
+}
+
+/// A node of the view tree.
+public struct SceneNode: Sendable {
+    public var type: String
+    public var id: String?
+    /// `/0/2`: child indexes from the root ("/" for the root itself).
+    public var path: String
+    /// The JSON location, for messages: `/root/children/0`.
+    public var jsonPath: String
+    public var line: Int
+    public var text: String?
+    public var label: String?
+    public var systemImage: String?
+    public var style: String?
+    public var native: [String] = []
+    public var tw: TWClasses?
+    public var buttonStyle: TWClasses?
+    public var state = SurfaceState()
+    public var rules: SceneRules?
+    public var twAnimation: TWClasses?
+    public var cocoa: [CocoaRequest] = []
+    public var lifecycle: [String] = []
+    public var children: [SceneNode] = []
+
+    /// The native source kind of this node's type.
+    public var sourceKind: SurfaceSource.Kind {
+        switch type {
+        case "Text": return .text
+        case "Image": return .image
+        case "Circle", "Rectangle", "RoundedRectangle", "Capsule", "Ellipse", "UnevenRoundedRectangle": return .shape
+        default: return .view
+        }
+    }
+}
+
+/// A `.cocoa` customization on a node: the default type or a named one.
+public struct CocoaRequest: Hashable, Sendable {
+    /// nil for `{"default": true}`.
+    public var typeName: String?
+}
+
+/// Why a scene could not be read. Every case carries the JSON path and line.
+public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
+    case notJSON(JSONParseError)
+    case invalid(path: String, line: Int, message: String)
+    case unsupportedVersion(Int, line: Int)
+
+    public var description: String {
+        switch self {
+        case .notJSON(let e): return "not valid JSON: \(e.description)"
+        case .invalid(let path, let line, let message): return "\(path.isEmpty ? "/" : path): \(message) (line \(line))"
+        case .unsupportedVersion(let v, let line):
+            return "/scene: version \(v) is not supported; this twhost reads scene version 1 (line \(line))"
+        }
+    }
+}

@@ -1,0 +1,208 @@
+/// One resolved surface of a scene: a node's `.tw`, its `.buttonStyle(.tw(…))`
+/// and its `.twAnimation`.
+public struct SurfaceRecord: Sendable {
+    public var node: SceneNode
+    /// The `.tw` surface, or the button style when the node has only that.
+    public var surface: ResolvedSurface
+    /// The button style, when the node has one.
+    public var buttonStyle: ResolvedSurface?
+    /// `.twAnimation`: animates the subtree without decorating it.
+    public var twAnimation: ResolvedAnimation?
+    /// The plugins in scope, in order.
+    public var scopePlugins: [String]
+
+    public var path: String { node.path }
+}
+
+/// Why a scene cannot be resolved against the loaded plugins.
+public enum SceneResolveError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unknownPlugin(name: String, path: String, line: Int, loaded: [String])
+
+    public var description: String {
+        switch self {
+        case .unknownPlugin(let name, let path, let line, let loaded):
+            let set = loaded.isEmpty ? "no plugins are loaded" : "loaded: \(loaded.joined(separator: ", "))"
+            return "unknown-plugin: \(path): plugin '\(name)' is not in the loaded set (\(set)) (line \(line))"
+        }
+    }
+}
+
+/// A resolved scene.
+public struct SceneResolution: Sendable {
+    public var plugins: [PluginInfo]
+    public var surfaces: [SurfaceRecord]
+    /// Scene-level findings: unknown fields, shadowed registrations.
+    public var diagnostics: [Diagnostic]
+    /// How many distinct scopes (plugin list and rules) were built.
+    public var scopeCount: Int
+
+    public var decoratedCount: Int {
+        surfaces.filter { $0.surface.decorated && ($0.buttonStyle?.decorated ?? true) }.count
+    }
+    public var undecoratedCount: Int { surfaces.count - decoratedCount }
+    public var errorCount: Int {
+        surfaces.reduce(0) {
+            $0 + $1.surface.errors + (($1.buttonStyle != nil && $1.node.tw != nil) ? $1.buttonStyle!.errors : 0)
+        }
+            + diagnostics.filter { $0.severity == .error }.count
+    }
+    public var warningCount: Int {
+        surfaces.reduce(0) {
+            $0 + $1.surface.warnings + (($1.buttonStyle != nil && $1.node.tw != nil) ? $1.buttonStyle!.warnings : 0)
+        }
+            + diagnostics.filter { $0.severity == .warning }.count
+    }
+}
+
+/// Resolves every surface of a scene with plugin scopes per subtree
+/// (R-RULES-2): each distinct scope's registry and rules are built once.
+public enum SceneResolver {
+    /// Plugin names a scene mentions, in first-mention order: what to load
+    /// when the command line names none.
+    public static func pluginNames(_ scene: Scene) -> [String] {
+        var names: [String] = []
+        func add(_ rules: SceneRules?) {
+            for change in rules?.plugins ?? [] {
+                if case .add(let name) = change, !names.contains(name) { names.append(name) }
+            }
+        }
+        add(scene.rules)
+        var stack = [scene.root]
+        while let node = stack.popLast() {
+            add(node.rules)
+            stack.append(contentsOf: node.children.reversed())
+        }
+        return names
+    }
+
+    struct Context {
+        var plugins: [String]
+        var rules: Rules
+    }
+
+    struct ScopeKey: Hashable {
+        var plugins: [String]
+        var rules: Rules
+    }
+
+    /// - Parameters:
+    ///   - plugins: the loaded set, in order (the root scope unless the scene's root rules name one).
+    ///   - state: states on for every surface, added to each node's own `state`.
+    ///   - environment: the scene's environment after command-line overrides.
+    public static func resolve(
+        _ scene: Scene, plugins loaded: [LoadedPlugin], state: SurfaceState = SurfaceState(), lenient: Bool = false,
+        environment: RenderEnvironment? = nil
+    ) throws(SceneResolveError) -> SceneResolution {
+        let environment = environment ?? scene.environment
+        let byName = Dictionary(loaded.map { ($0.info.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let loadedNames = loaded.map(\.info.name)
+        var diagnostics: [Diagnostic] = []
+        var registries: [[String]: PluginRegistry] = [:]
+        var scopes: [ScopeKey: ResolutionScope] = [:]
+
+        func apply(_ sceneRules: SceneRules?, to context: Context, path: String, line: Int) throws(SceneResolveError)
+            -> Context
+        {
+            guard let sceneRules else { return context }
+            var next = context
+            if sceneRules.replace {
+                next.rules = Rules().merging(sceneRules.rules, overrides: sceneRules.overrides)
+                next.plugins = []
+            } else {
+                next.rules = context.rules.merging(sceneRules.rules, overrides: sceneRules.overrides)
+            }
+            for change in sceneRules.plugins ?? [] {
+                guard byName[change.name] != nil else {
+                    throw .unknownPlugin(
+                        name: change.name, path: path + "/rules/plugins", line: line, loaded: loadedNames)
+                }
+                switch change {
+                case .add(let name): if !next.plugins.contains(name) { next.plugins.append(name) }
+                case .drop(let name): next.plugins.removeAll { $0 == name }
+                }
+            }
+            return next
+        }
+
+        func scope(for context: Context) -> ResolutionScope {
+            let key = ScopeKey(plugins: context.plugins, rules: context.rules)
+            if let existing = scopes[key] { return existing }
+            let registry: PluginRegistry
+            if let known = registries[context.plugins] {
+                registry = known
+            } else {
+                registry = PluginRegistry(plugins: context.plugins.compactMap { byName[$0] })
+                for d in registry.diagnostics where !diagnostics.contains(d) { diagnostics.append(d) }
+                registries[context.plugins] = registry
+            }
+            let created = ResolutionScope(registry: registry, rules: context.rules, environment: environment)
+            scopes[key] = created
+            return created
+        }
+
+        var rootContext = Context(plugins: loadedNames, rules: Rules())
+        if let rootRules = scene.rules {
+            var explicit = rootRules
+            if explicit.plugins != nil {
+                // The root's rules.plugins names the root scope.
+                rootContext.plugins = []
+            }
+            explicit.replace = false
+            rootContext = try apply(explicit, to: rootContext, path: "", line: 1)
+        }
+        var surfaces: [SurfaceRecord] = []
+        var stack: [(SceneNode, Context)] = [(scene.root, rootContext)]
+        while let (node, inherited) = stack.popLast() {
+            let context = try apply(node.rules, to: inherited, path: node.jsonPath, line: node.line)
+            if node.tw != nil || node.buttonStyle != nil || node.twAnimation != nil {
+                let scope = scope(for: context)
+                let nodeState = SurfaceState(node.state.active.union(state.active))
+                var main: ResolvedSurface?
+                var button: ResolvedSurface?
+                if let tw = node.tw {
+                    main = SurfaceResolver.resolve(
+                        tw, source: SurfaceSource(node.sourceKind, wrapped: !node.native.isEmpty), state: nodeState,
+                        scope: scope,
+                        lenient: lenient)
+                }
+                if let buttonStyle = node.buttonStyle {
+                    button = SurfaceResolver.resolve(
+                        buttonStyle, source: SurfaceSource(.button), state: nodeState, scope: scope, lenient: lenient)
+                }
+                var animation: ResolvedAnimation?
+                var animationSurface: ResolvedSurface?
+                if let twAnimation = node.twAnimation {
+                    // Animates the subtree without decorating it: no defaults, no slots used.
+                    let resolved = SurfaceResolver.resolve(
+                        twAnimation, source: SurfaceSource(.view), state: nodeState, scope: scope, lenient: lenient,
+                        includeDefaults: false)
+                    animation = resolved.animation
+                    animationSurface = resolved
+                }
+                if var surface = main ?? button ?? animationSurface.map({ animationOnly($0) }) {
+                    if main == nil && button == nil, let animationSurface {
+                        surface.diagnostics = animationSurface.diagnostics
+                    }
+                    surfaces.append(
+                        SurfaceRecord(
+                            node: node, surface: surface, buttonStyle: button, twAnimation: animation,
+                            scopePlugins: context.plugins))
+                }
+            }
+            for child in node.children.reversed() { stack.append((child, context)) }
+        }
+        return SceneResolution(
+            plugins: loaded.map(\.info), surfaces: surfaces, diagnostics: diagnostics, scopeCount: scopes.count)
+    }
+
+    /// A `.twAnimation` with no `.tw`: no chain, only the animation.
+    static func animationOnly(_ surface: ResolvedSurface) -> ResolvedSurface {
+        var s = surface
+        s.chain = []
+        s.signature = "animation"
+        s.identity = SHA256.hex("animation")
+        s.matches = []
+        s.winners = []
+        return s
+    }
+}

@@ -1,0 +1,62 @@
+import TWHost
+
+/// `twhost resolve`: every surface of a scene, its chain and identity.
+enum ResolveCommand {
+    static let spec = CommandSpec(
+        words: ["resolve"],
+        summary: "Resolve a scene's surfaces to their native modifier chains.",
+        positionals: "SCENE|-", minimumPositionals: 1, maximumPositionals: 1,
+        options: [
+            PluginOptions.plugins, PluginOptions.pluginPath, ExplainCommand.platform, ExplainCommand.osVersion,
+            ExplainCommand.state, ExplainCommand.lenient,
+            OptionSpec(name: "--format", valueName: "text|json", help: "Output format (default text)."),
+        ],
+        discussion: """
+            Without --plugins, the plugins the scene names are loaded. Exit 0 when every surface is
+            decorated, 1 when one is left undecorated, 2 when the scene or a plugin cannot be read.
+            """,
+        run: { command throws(CLIError) in try run(command) })
+
+    static func run(_ command: ParsedCommand) throws(CLIError) -> Int32 {
+        let format = try command.choice("--format", ["text", "json"], default: "text")
+        let state = try ExplainCommand.surfaceState(command)
+        let path = command.positionals[0]
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.read(path)
+        } catch {
+            throw .failed(error.description)
+        }
+        var reader = SceneReader()
+        let scene: Scene
+        do {
+            scene = try reader.read(bytes)
+        } catch {
+            throw .failed("\(path == "-" ? "<stdin>" : path): \(error.description)")
+        }
+        for warning in reader.warnings {
+            Output.error("warning: \(warning.code): \(warning.message)" + (warning.hint.map { " (\($0))" } ?? ""))
+        }
+        let requested = command.list("--plugins")
+        let plugins = try PluginOptions.load(requested.isEmpty ? SceneResolver.pluginNames(scene) : requested, command)
+        var environment = scene.environment
+        if command.value("--platform") != nil || command.value("--os-version") != nil {
+            let override = try ExplainCommand.environment(command)
+            if command.value("--platform") != nil { environment.platform = override.platform }
+            if command.value("--os-version") != nil { environment.osVersion = override.osVersion }
+        }
+        let resolution: SceneResolution
+        do {
+            resolution = try SceneResolver.resolve(
+                scene, plugins: plugins, state: state, lenient: command.flag("--lenient"), environment: environment)
+        } catch {
+            throw .failed(error.description)
+        }
+        if format == "json" {
+            Output.write(SceneReport.json(resolution, environment: environment).serialized() + "\n")
+        } else {
+            Output.write(SceneReport.text(resolution, palette: SurfaceReport.Palette(enabled: Output.useColor)))
+        }
+        return resolution.undecoratedCount > 0 ? ExitCode.findings : ExitCode.success
+    }
+}

@@ -1,0 +1,148 @@
+import TWHost
+
+/// A JSON Schema (2020-12) validator for the keywords twhost's schemas use:
+/// type, const, enum, properties, required, additionalProperties, items,
+/// min/maxItems, min/maxProperties, minimum, maximum, min/maxLength, anyOf,
+/// oneOf and local `$ref`s. Unknown keywords fail loudly so that a schema
+/// cannot silently check less than it says.
+struct SchemaValidator {
+    let root: JSONNode
+    static let known: Set<String> = [
+        "$schema", "$id", "title", "description", "type", "const", "enum", "properties", "required",
+        "additionalProperties", "items", "minItems", "maxItems", "minProperties", "maxProperties", "minimum", "maximum",
+        "minLength", "maxLength", "anyOf", "oneOf", "$ref", "$defs",
+    ]
+
+    init(schema: [UInt8]) throws { root = try JSONParser.parse(schema) }
+
+    /// Every violation, as "path: message".
+    func validate(_ instance: JSONNode) -> [String] {
+        var errors: [String] = []
+        check(instance, root, "", &errors)
+        return errors
+    }
+
+    private func members(_ node: JSONNode) -> [JSONMember] {
+        if case .object(let m) = node.value { return m }
+        return []
+    }
+
+    private func lookup(_ ref: String) -> JSONNode? {
+        guard ref.hasPrefix("#/") else { return nil }
+        var node = root
+        for part in ref.dropFirst(2).split(separator: "/") {
+            guard let next = members(node).first(where: { $0.key == String(part) })?.node else { return nil }
+            node = next
+        }
+        return node
+    }
+
+    private func typeName(_ node: JSONNode) -> [String] {
+        switch node.value {
+        case .null: return ["null"]
+        case .bool: return ["boolean"]
+        case .number(let n): return n == n.rounded() ? ["number", "integer"] : ["number"]
+        case .string: return ["string"]
+        case .array: return ["array"]
+        case .object: return ["object"]
+        }
+    }
+
+    private func equal(_ a: JSONNode, _ b: JSONNode) -> Bool {
+        switch (a.value, b.value) {
+        case (.null, .null): return true
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.number(let x), .number(let y)): return x == y
+        case (.string(let x), .string(let y)): return x == y
+        default: return false
+        }
+    }
+
+    private func check(_ node: JSONNode, _ schema: JSONNode, _ path: String, _ errors: inout [String]) {
+        if case .bool(let allowed) = schema.value {
+            if !allowed { errors.append("\(path): not allowed") }
+            return
+        }
+        for keyword in members(schema) {
+            let k = keyword.key
+            let v = keyword.node
+            switch k {
+            case "$schema", "$id", "title", "description", "$defs": break
+            case "$ref":
+                guard case .string(let ref) = v.value, let target = lookup(ref) else {
+                    errors.append("\(path): unresolvable $ref")
+                    continue
+                }
+                check(node, target, path, &errors)
+            case "type":
+                var allowed: [String] = []
+                if case .string(let t) = v.value { allowed = [t] }
+                if case .array(let ts) = v.value {
+                    allowed = ts.compactMap { if case .string(let t) = $0.value { return t } else { return nil } }
+                }
+                if Set(allowed).isDisjoint(with: typeName(node)) {
+                    errors.append("\(path): expected \(allowed), got \(typeName(node)[0])")
+                }
+            case "const":
+                if !equal(node, v) { errors.append("\(path): not the constant") }
+            case "enum":
+                if case .array(let options) = v.value, !options.contains(where: { equal(node, $0) }) {
+                    errors.append("\(path): not one of the allowed values")
+                }
+            case "properties":
+                for p in members(v) {
+                    if let child = members(node).first(where: { $0.key == p.key }) {
+                        check(child.node, p.node, path + "/" + p.key, &errors)
+                    }
+                }
+            case "required":
+                if case .object = node.value, case .array(let names) = v.value {
+                    for n in names {
+                        if case .string(let name) = n.value, !members(node).contains(where: { $0.key == name }) {
+                            errors.append("\(path): missing required '\(name)'")
+                        }
+                    }
+                }
+            case "additionalProperties":
+                guard case .object(let fields) = node.value else { continue }
+                let declared = Set(
+                    members(members(schema).first(where: { $0.key == "properties" })?.node ?? schema).map(\.key))
+                for f in fields where !declared.contains(f.key) { check(f.node, v, path + "/" + f.key, &errors) }
+            case "items":
+                if case .array(let items) = node.value {
+                    for (i, item) in items.enumerated() { check(item, v, "\(path)/\(i)", &errors) }
+                }
+            case "minItems", "maxItems", "minProperties", "maxProperties", "minLength", "maxLength":
+                guard case .number(let limit) = v.value else { continue }
+                var count: Int?
+                switch node.value {
+                case .array(let a) where k.hasSuffix("Items"): count = a.count
+                case .object(let o) where k.hasSuffix("Properties"): count = o.count
+                case .string(let s) where k.hasSuffix("Length"): count = s.count
+                default: count = nil
+                }
+                if let count, k.hasPrefix("min") ? count < Int(limit) : count > Int(limit) {
+                    errors.append("\(path): \(k) \(Int(limit))")
+                }
+            case "minimum", "maximum":
+                if case .number(let limit) = v.value, case .number(let n) = node.value,
+                    k == "minimum" ? n < limit : n > limit
+                {
+                    errors.append("\(path): \(k) \(limit)")
+                }
+            case "anyOf", "oneOf":
+                guard case .array(let options) = v.value else { continue }
+                let passing = options.filter { option in
+                    var scratch: [String] = []
+                    check(node, option, path, &scratch)
+                    return scratch.isEmpty
+                }.count
+                if passing == 0 || (k == "oneOf" && passing > 1) {
+                    errors.append("\(path): \(k) matched \(passing) schemas")
+                }
+            default:
+                errors.append("\(path): schema keyword '\(k)' is not supported by the test validator")
+            }
+        }
+    }
+}
