@@ -130,7 +130,8 @@ struct SceneTests {
         #expect(text[1].name == "inset" && text[1].modifier == ".padding(8)")
         #expect(!out.chain("/3").contains { $0.name == "kern" })  // a Text without kern: no kern slot
         let plainCircle = out.chain("/4")
-        #expect(plainCircle.first?.name == "trim" && plainCircle.first?.active == false)  // shapes keep an inactive slot
+        // Shapes keep an inactive slot.
+        #expect(plainCircle.first?.name == "trim" && plainCircle.first?.active == false)
         #expect(plainCircle.first?.modifier == ".trim(from: 0, to: 1)")
         #expect(out.chain("/2").first?.modifier == ".trim(from: 0, to: 0.7)")
         #expect(!out.chain("/1").contains { $0.name == "trim" || $0.name == "kern" })
