@@ -28,7 +28,7 @@ public enum RawArgument: Sendable {
 
 extension Double: TWArgumentValue {
     public static var argumentType: Int32 { TW_ARG_NUMBER }
-    public var defaultText: String { String(self) }
+    public var defaultText: String { formatDefault(self) }
     public init?(raw: RawArgument) {
         guard case .double(let v) = raw else { return nil }
         self = v
@@ -40,7 +40,7 @@ extension Double: TWArgumentValue {
 
 extension Points: TWArgumentValue {
     public static var argumentType: Int32 { TW_ARG_POINTS }
-    public var defaultText: String { String(value) }
+    public var defaultText: String { formatDefault(value) }
     public init?(raw: RawArgument) {
         guard case .double(let v) = raw else { return nil }
         self.init(v)
@@ -52,7 +52,7 @@ extension Points: TWArgumentValue {
 
 extension Seconds: TWArgumentValue {
     public static var argumentType: Int32 { TW_ARG_SECONDS }
-    public var defaultText: String { String(value) }
+    public var defaultText: String { formatDefault(value) }
     public init?(raw: RawArgument) {
         guard case .double(let v) = raw else { return nil }
         self.init(v)
@@ -64,7 +64,7 @@ extension Seconds: TWArgumentValue {
 
 extension Angle: TWArgumentValue {
     public static var argumentType: Int32 { TW_ARG_ANGLE }
-    public var defaultText: String { String(degrees) + "deg" }
+    public var defaultText: String { formatDefault(degrees) + "deg" }
     public init?(raw: RawArgument) {
         guard case .double(let v) = raw else { return nil }
         self = .degrees(v)
@@ -256,4 +256,9 @@ final class RegistrationContext: Sendable {
         self.factory = factory
         self.parser = parser
     }
+}
+
+/// `0` rather than `0.0`: defaults read like the classes users write.
+func formatDefault(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
 }

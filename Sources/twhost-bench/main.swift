@@ -200,6 +200,28 @@ for (label, names) in [
     report(Measurement(name: "resolve with registry of \(label) registrations", unit: "µs/surface", samples: samples))
 }
 
+// diff of two 10,000-registration snapshots, in a process, from files.
+do {
+    let load = PluginSet.load(generated, searchPath: PluginSearchPath(directories: [generatedDirectory]))
+    let snapshot = RegistrySnapshot(registry: PluginRegistry(plugins: load.plugins))
+    var changed = snapshot
+    var modified = changed.entries
+    for i in stride(from: 0, to: modified.count, by: 997) where modified[i].kind == .modifier {
+        modified[i].order = (modified[i].order ?? 0) + 3
+        modified[i].defaultArgument = "1"
+    }
+    changed.entries = modified
+    try? FileIO.writeAtomically(snapshot.json.serialized() + "\n", to: generatedDirectory + "/base.json")
+    try? FileIO.writeAtomically(changed.json.serialized() + "\n", to: generatedDirectory + "/head.json")
+    let samples = (0..<9).map { _ in
+        runTimed([
+            pluginDirectory + "/twhost", "diff", generatedDirectory + "/base.json", generatedDirectory + "/head.json",
+            "--format", "json",
+        ]).seconds * 1000
+    }
+    report(Measurement(name: "twhost diff of two 10k-registration snapshots", unit: "ms", samples: samples))
+}
+
 // Whole-process runs on generated corpora: twhost resolve, and Tailwind v4
 // compiling the same class lists when its CLI is installed.
 let twhostBinary = pluginDirectory + "/twhost"
@@ -237,8 +259,12 @@ for corpus in corpora {
     if tailwind != nil {
         report(Measurement(name: "tailwindcss v4 build, \(label)", unit: "ms", samples: cssWall))
         report(Measurement(name: "tailwindcss peak memory, \(corpus.name)", unit: "MiB", samples: cssMem))
-        let wallRatio = Measurement(name: "", unit: "", samples: twWall).median / Measurement(name: "", unit: "", samples: cssWall).median
-        let memRatio = Measurement(name: "", unit: "", samples: twMem).median / Measurement(name: "", unit: "", samples: cssMem).median
+        let wallRatio =
+            Measurement(name: "", unit: "", samples: twWall).median
+            / Measurement(name: "", unit: "", samples: cssWall).median
+        let memRatio =
+            Measurement(name: "", unit: "", samples: twMem).median
+            / Measurement(name: "", unit: "", samples: cssMem).median
         if !json {
             print("ratio twhost/tailwind, \(corpus.name): wall \(format(wallRatio))x, peak memory \(format(memRatio))x")
         }

@@ -32,7 +32,12 @@ enum PluginOptions {
     static let pluginPath = OptionSpec(
         name: "--plugin-path", valueName: "DIR", repeatable: true, help: "Search DIR for lib<name>.so first.")
 
+    static let noDefaultPath = OptionSpec(
+        name: "--no-default-path",
+        help: "Search only the --plugin-path folders (not TWHOST_PLUGIN_PATH or twhost's own).")
+
     static func searchPath(_ command: ParsedCommand) -> PluginSearchPath {
+        if command.flag("--no-default-path") { return PluginSearchPath(directories: command.all("--plugin-path")) }
         let env = getenv("TWHOST_PLUGIN_PATH").map { String(cString: $0) }
         let path = PluginSearchPath.standard(
             explicit: command.all("--plugin-path"), environment: env, executable: PluginSearchPath.currentExecutable())

@@ -7,6 +7,7 @@ enum TWHostCommand {
         ExplainCommand.spec,
         PluginsCommand.list,
         RegistryCommand.spec,
+        DiffCommand.spec,
     ]
 
     static let overview = """

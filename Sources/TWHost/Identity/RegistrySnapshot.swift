@@ -1,48 +1,85 @@
-/// A versioned description of every registration of a scope in merged order,
-/// with the probed structure of each factory: the baseline `twhost diff` reads.
+/// A versioned description of every registration of a scope, in merged order,
+/// with the probed structure of what each factory returns active and inactive:
+/// the baseline `twhost diff` reads. Format: docs/CI.md.
 public struct RegistrySnapshot: Equatable, Sendable {
+    /// The format version written; readers accept this version only.
     public static let formatVersion = 1
+    /// Arguments every utility is probed with.
+    public static let utilityProbes = ["0", "1", "2", "4", "8", "16", "full", "x"]
+    /// Durations (seconds; nil for none) every animation preset is probed with.
+    public static let animationProbes: [Double?] = [nil, 0.25, 1]
+
+    public enum Kind: String, Equatable, Sendable, CaseIterable {
+        case modifier, utility, recipe, animation
+    }
 
     public struct Entry: Equatable, Sendable {
         public var name: String
         public var plugin: String
-        /// modifier, utility, recipe, animation
-        public var kind: String
+        public var kind: Kind
+        // Modifiers.
         public var form: String?
         public var phase: String?
         public var order: Int?
         public var conflictKey: String?
         public var argumentType: String?
         public var defaultArgument: String?
-        /// For recipes: the classes.
-        public var classes: String?
         public var activeStructure: String?
         public var inactiveStructure: String?
         public var activeModifier: String?
         public var inactiveModifier: String?
         /// A factory call that failed while probing.
         public var probeError: String?
+        // Recipes.
+        public var classes: String?
+        // Utilities and animations: what each probe produced.
+        public var probes: [String]?
+
+        public init(name: String, plugin: String, kind: Kind) {
+            self.name = name
+            self.plugin = plugin
+            self.kind = kind
+        }
+
+        /// Whether the factory returns another structure inactive than active.
+        public var unstable: Bool {
+            kind == .modifier && activeStructure != nil && activeStructure != inactiveStructure
+        }
     }
 
-    public var plugins: [PluginInfo]
+    public struct Plugin: Equatable, Sendable {
+        public var name: String
+        public var version: String
+        public var abi: String
+    }
+
+    public var plugins: [Plugin]
     public var entries: [Entry]
 
-    /// Probes every registration of the registry (factories called active and
-    /// inactive with the default argument).
+    public init(plugins: [Plugin], entries: [Entry]) {
+        self.plugins = plugins
+        self.entries = entries
+    }
+
+    /// Probes every registration of the registry: factories called active and
+    /// inactive with the default argument, utilities and presets with fixed probes.
     public init(registry: PluginRegistry, theme: Theme = Theme()) {
-        plugins = registry.plugins
+        plugins = registry.plugins.map {
+            Plugin(name: $0.name, version: $0.version, abi: "\($0.abiMajor).\($0.abiMinor)")
+        }
         var entries: [Entry] = []
         for m in registry.modifiers {
-            var entry = Entry(
-                name: m.name, plugin: m.plugin, kind: "modifier", form: m.form.rawValue, phase: m.phase.rawValue,
-                order: m.order, conflictKey: m.conflictKey, argumentType: m.argumentType.rawValue,
-                defaultArgument: m.defaultArgument)
-            let value: TypedValue?
+            var entry = Entry(name: m.name, plugin: m.plugin, kind: .modifier)
+            entry.form = m.form.rawValue
+            entry.phase = m.phase.rawValue
+            entry.order = m.order
+            entry.conflictKey = m.conflictKey
+            entry.argumentType = m.argumentType.rawValue
+            entry.defaultArgument = m.defaultArgument
+            var value: TypedValue?
             switch m.defaultValue(in: theme) {
             case .success(let v)?: value = v
-            case .failure(let failure)?:
-                entry.probeError = "default argument: \(failure.message)"
-                value = nil
+            case .failure(let failure)?: entry.probeError = "default argument: \(failure.message)"
             case nil: value = nil
             }
             if entry.probeError == nil {
@@ -59,18 +96,33 @@ public struct RegistrySnapshot: Equatable, Sendable {
             entries.append(entry)
         }
         for u in registry.utilities {
-            entries.append(Entry(name: u.prefix, plugin: u.plugin, kind: "utility"))
+            var entry = Entry(name: u.prefix, plugin: u.plugin, kind: .utility)
+            entry.probes = Self.utilityProbes.map { argument in
+                switch u.expand(argument, theme: theme) {
+                case .success(let classes): return classes
+                case .failure: return "(rejected)"
+                }
+            }
+            entries.append(entry)
         }
         for r in registry.recipes {
-            entries.append(Entry(name: r.name, plugin: r.plugin, kind: "recipe", classes: r.classes))
+            var entry = Entry(name: r.name, plugin: r.plugin, kind: .recipe)
+            entry.classes = r.classes
+            entries.append(entry)
         }
         for a in registry.animations {
-            var entry = Entry(name: a.name, plugin: a.plugin, kind: "animation")
-            entry.activeModifier = IRValue.animationCode(a.make(seconds: nil))
+            var entry = Entry(name: a.name, plugin: a.plugin, kind: .animation)
+            entry.probes = Self.animationProbes.map { IRValue.animationCode(a.make(seconds: $0)) }
             entries.append(entry)
         }
         self.entries = entries
     }
+
+    public var modifiers: [Entry] { entries.filter { $0.kind == .modifier } }
+
+    public func entry(_ kind: Kind, _ name: String) -> Entry? { entries.first { $0.kind == kind && $0.name == name } }
+
+    // MARK: JSON
 
     public var json: JSONValue {
         func optional(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
@@ -81,8 +133,7 @@ public struct RegistrySnapshot: Equatable, Sendable {
                 .array(
                     plugins.map {
                         .object([
-                            ("name", .string($0.name)), ("version", .string($0.version)),
-                            ("abi", .string("\($0.abiMajor).\($0.abiMinor)")),
+                            ("name", .string($0.name)), ("version", .string($0.version)), ("abi", .string($0.abi)),
                         ])
                     })
             ),
@@ -91,9 +142,11 @@ public struct RegistrySnapshot: Equatable, Sendable {
                 .array(
                     entries.map { e in
                         var members: [(String, JSONValue)] = [
-                            ("name", .string(e.name)), ("plugin", .string(e.plugin)), ("kind", .string(e.kind)),
+                            ("name", .string(e.name)), ("plugin", .string(e.plugin)),
+                            ("kind", .string(e.kind.rawValue)),
                         ]
-                        if e.kind == "modifier" {
+                        switch e.kind {
+                        case .modifier:
                             members += [
                                 ("form", optional(e.form)), ("phase", optional(e.phase)),
                                 ("order", e.order.map { .number(Double($0)) } ?? .null),
@@ -115,13 +168,137 @@ public struct RegistrySnapshot: Equatable, Sendable {
                                 ),
                             ]
                             if let error = e.probeError { members.append(("probeError", .string(error))) }
+                        case .recipe:
+                            members.append(("classes", optional(e.classes)))
+                        case .utility, .animation:
+                            members.append(("probes", .array((e.probes ?? []).map(JSONValue.string))))
                         }
-                        if let classes = e.classes { members.append(("classes", .string(classes))) }
-                        if e.kind == "animation" { members.append(("animation", optional(e.activeModifier))) }
                         return .object(members)
                     })
             ),
         ])
+    }
+
+    /// Why a snapshot file could not be read.
+    public struct ReadError: Error, Equatable, Sendable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// Reads a snapshot written by `twhost registry`.
+    public static func read(_ bytes: [UInt8]) throws(ReadError) -> RegistrySnapshot {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw ReadError(message: "not valid JSON: \(error.description)")
+        }
+        guard case .object(let top) = root.value else {
+            throw ReadError(message: "not a twhost registry snapshot (expected an object)")
+        }
+        func field(_ members: [JSONMember], _ key: String) -> JSONNode? { members.first { $0.key == key }?.node }
+        guard let versionNode = field(top, "twhostRegistry") else {
+            throw ReadError(message: "not a twhost registry snapshot (no \"twhostRegistry\" version field)")
+        }
+        guard case .number(let version) = versionNode.value, version == version.rounded(), version >= 1 else {
+            throw ReadError(message: "/twhostRegistry: expected a version number (line \(versionNode.line))")
+        }
+        guard Int(version) == formatVersion else {
+            throw ReadError(
+                message:
+                    "snapshot format version \(Int(version)) is not supported: this twhost reads version \(formatVersion); regenerate it with this twhost's `twhost registry -o FILE`"
+            )
+        }
+        func string(_ node: JSONNode?, _ path: String, optional: Bool = false) throws(ReadError) -> String? {
+            guard let node else {
+                if optional { return nil }
+                throw ReadError(message: "\(path): missing")
+            }
+            switch node.value {
+            case .string(let s): return s
+            case .null where optional: return nil
+            default: throw ReadError(message: "\(path): expected a string (line \(node.line))")
+            }
+        }
+        var plugins: [Plugin] = []
+        guard let pluginsNode = field(top, "plugins"), case .array(let pluginItems) = pluginsNode.value else {
+            throw ReadError(message: "/plugins: expected an array")
+        }
+        for (i, item) in pluginItems.enumerated() {
+            guard case .object(let m) = item.value else {
+                throw ReadError(message: "/plugins/\(i): expected an object (line \(item.line))")
+            }
+            plugins.append(
+                Plugin(
+                    name: try string(field(m, "name"), "/plugins/\(i)/name") ?? "",
+                    version: try string(field(m, "version"), "/plugins/\(i)/version") ?? "",
+                    abi: try string(field(m, "abi"), "/plugins/\(i)/abi") ?? ""))
+        }
+        guard let regsNode = field(top, "registrations"), case .array(let items) = regsNode.value else {
+            throw ReadError(message: "/registrations: expected an array")
+        }
+        var entries: [Entry] = []
+        var seen = Set<String>()
+        for (i, item) in items.enumerated() {
+            let p = "/registrations/\(i)"
+            guard case .object(let m) = item.value else {
+                throw ReadError(message: "\(p): expected an object (line \(item.line))")
+            }
+            let name = try string(field(m, "name"), "\(p)/name") ?? ""
+            let kindText = try string(field(m, "kind"), "\(p)/kind") ?? ""
+            guard let kind = Kind(rawValue: kindText) else {
+                throw ReadError(message: "\(p)/kind: unknown kind '\(kindText)' (line \(item.line))")
+            }
+            guard seen.insert(kind.rawValue + ":" + name).inserted else {
+                throw ReadError(message: "\(p): \(kind.rawValue) '\(name)' appears twice (line \(item.line))")
+            }
+            var entry = Entry(name: name, plugin: try string(field(m, "plugin"), "\(p)/plugin") ?? "", kind: kind)
+            switch kind {
+            case .modifier:
+                entry.form = try string(field(m, "form"), "\(p)/form")
+                guard RegistrationForm(rawValue: entry.form ?? "") != nil else {
+                    throw ReadError(message: "\(p)/form: unknown form")
+                }
+                entry.phase = try string(field(m, "phase"), "\(p)/phase")
+                guard ["source", "content", "effects"].contains(entry.phase ?? "") else {
+                    throw ReadError(message: "\(p)/phase: unknown phase")
+                }
+                guard let orderNode = field(m, "order"), case .number(let order) = orderNode.value,
+                    order == order.rounded(),
+                    abs(order) <= Double(Int32.max)
+                else { throw ReadError(message: "\(p)/order: expected an integer") }
+                entry.order = Int(order)
+                entry.conflictKey = try string(field(m, "conflictKey"), "\(p)/conflictKey")
+                entry.argumentType = try string(field(m, "argumentType"), "\(p)/argumentType")
+                guard ArgumentType(rawValue: entry.argumentType ?? "") != nil else {
+                    throw ReadError(message: "\(p)/argumentType: unknown type")
+                }
+                entry.defaultArgument = try string(field(m, "default"), "\(p)/default", optional: true)
+                if let s = field(m, "structure"), case .object(let sm) = s.value {
+                    entry.activeStructure = try string(field(sm, "active"), "\(p)/structure/active", optional: true)
+                    entry.inactiveStructure = try string(
+                        field(sm, "inactive"), "\(p)/structure/inactive", optional: true)
+                } else {
+                    throw ReadError(message: "\(p)/structure: expected an object")
+                }
+                if let s = field(m, "modifier"), case .object(let sm) = s.value {
+                    entry.activeModifier = try string(field(sm, "active"), "\(p)/modifier/active", optional: true)
+                    entry.inactiveModifier = try string(field(sm, "inactive"), "\(p)/modifier/inactive", optional: true)
+                }
+                entry.probeError = try string(field(m, "probeError"), "\(p)/probeError", optional: true)
+            case .recipe:
+                entry.classes = try string(field(m, "classes"), "\(p)/classes")
+            case .utility, .animation:
+                guard let probesNode = field(m, "probes"), case .array(let probeItems) = probesNode.value else {
+                    throw ReadError(message: "\(p)/probes: expected an array")
+                }
+                var probes: [String] = []
+                for (j, probe) in probeItems.enumerated() { probes.append(try string(probe, "\(p)/probes/\(j)") ?? "") }
+                entry.probes = probes
+            }
+            entries.append(entry)
+        }
+        return RegistrySnapshot(plugins: plugins, entries: entries)
     }
 }
 
@@ -129,5 +306,26 @@ extension IRValue {
     /// SwiftUI syntax for an animation value.
     public static func animationCode(_ animation: AnimationValue) -> String {
         _IRRenderer.animationCode(animation)
+    }
+}
+
+extension RegistrySnapshot {
+    /// One line a registration, in merged order.
+    public var text: String {
+        var lines: [String] = []
+        for e in entries {
+            switch e.kind {
+            case .modifier:
+                lines.append(
+                    "modifier  \(e.phase ?? "-")  order \(e.order ?? 0)  \(e.name) (\(e.plugin))  \(e.form ?? "")"
+                        + "  \(e.argumentType ?? "")  key \(e.conflictKey ?? "")  default \(e.defaultArgument ?? "-")\n"
+                        + "          \(e.activeModifier ?? e.probeError ?? "")"
+                        + (e.unstable ? "\n          inactive: \(e.inactiveModifier ?? "")  [unstable-structure]" : ""))
+            case .recipe: lines.append("recipe    \(e.name) (\(e.plugin))  \(e.classes ?? "")")
+            case .utility: lines.append("utility   \(e.name)-[…] (\(e.plugin))  \(e.name)-[4] → \(e.probes?[3] ?? "")")
+            case .animation: lines.append("animation animate-\(e.name) (\(e.plugin))  \(e.probes?.first ?? "")")
+            }
+        }
+        return lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
     }
 }

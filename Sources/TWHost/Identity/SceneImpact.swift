@@ -1,0 +1,134 @@
+/// The surfaces of a scene as a snapshot sees them: their scope, the names
+/// their classes use, and their structural identity under that snapshot.
+/// `twhost diff --scene` compares these before and after.
+public struct SnapshotSurface: Equatable, Sendable {
+    public var path: String
+    public var scopePlugins: [String]
+    /// Registration names, recipe names, utility prefixes and `animate-` presets used.
+    public var usedNames: Set<String>
+    public var identity: String
+}
+
+public enum SceneImpact {
+    /// Every `.tw` and button surface of the scene, resolved structurally
+    /// against the snapshot (no plugin code runs).
+    public static func surfaces(_ scene: Scene, _ snapshot: RegistrySnapshot) -> [SnapshotSurface] {
+        let all = snapshot.plugins.map(\.name)
+        var rootPlugins = all
+        var rootNamed: [String: RecipeDefinition] = [:]
+        if let rules = scene.rules {
+            if let changes = rules.plugins {
+                rootPlugins = []
+                for case .add(let name) in changes where !rootPlugins.contains(name) { rootPlugins.append(name) }
+            }
+            rootNamed = rules.rules.named
+        }
+        var out: [SnapshotSurface] = []
+        var stack: [(SceneNode, [String], [String: RecipeDefinition])] = [(scene.root, rootPlugins, rootNamed)]
+        while let (node, inheritedPlugins, inheritedNamed) = stack.popLast() {
+            var plugins = inheritedPlugins
+            var named = inheritedNamed
+            if let rules = node.rules {
+                if rules.replace {
+                    plugins = []
+                    named = [:]
+                }
+                for change in rules.plugins ?? [] {
+                    switch change {
+                    case .add(let name): if !plugins.contains(name) { plugins.append(name) }
+                    case .drop(let name): plugins.removeAll { $0 == name }
+                    }
+                }
+                for (k, v) in rules.rules.named { named[k] = v }
+            }
+            for (classes, kind) in [(node.tw, node.sourceKind), (node.buttonStyle, SurfaceSource.Kind.button)] {
+                guard let classes else { continue }
+                let source = SurfaceSource(kind, wrapped: kind != .button && !node.native.isEmpty)
+                let used = usedNames(classes, snapshot: snapshot, named: named)
+                out.append(
+                    SnapshotSurface(
+                        path: node.path + (kind == .button && node.tw != nil ? "#buttonStyle" : ""),
+                        scopePlugins: plugins,
+                        usedNames: used, identity: identity(source, plugins: plugins, used: used, snapshot: snapshot)))
+            }
+            for child in node.children.reversed() { stack.append((child, plugins, named)) }
+        }
+        return out
+    }
+
+    /// Names the classes use, expanding recipes (rules, snapshot, built-in).
+    static func usedNames(_ classes: TWClasses, snapshot: RegistrySnapshot, named: [String: RecipeDefinition]) -> Set<
+        String
+    > {
+        var used = Set<String>()
+        var queue = ClassTokenizer.tokenize(classes)
+        var expanded = Set<String>()
+        while let token = queue.popLast() {
+            guard case .success(let parsed) = ParsedClass.parse(token) else { continue }
+            let name = parsed.root ?? parsed.body
+            used.insert(name)
+            if parsed.body.hasPrefix("animate-") { used.insert(String(parsed.body.dropFirst(8))) }
+            guard parsed.argument == nil, expanded.count < 256, expanded.insert(name).inserted else { continue }
+            if let recipe = named[name] {
+                queue += ClassTokenizer.tokenize(recipe.classes)
+                if let base = recipe.extends, let builtin = BuiltinRecipes.definitions[base] {
+                    queue += ClassTokenizer.tokenize(builtin)
+                }
+            } else if let recipe = snapshot.entry(.recipe, name), let text = recipe.classes {
+                queue += ClassTokenizer.tokenize(text)
+            } else if let builtin = BuiltinRecipes.definitions[name] {
+                queue += ClassTokenizer.tokenize(builtin)
+            }
+        }
+        return used
+    }
+
+    /// The structural signature as `SurfaceResolver` builds it, from the
+    /// snapshot's probed structures.
+    static func identity(_ source: SurfaceSource, plugins: [String], used: Set<String>, snapshot: RegistrySnapshot)
+        -> String
+    {
+        let inScope = Set(plugins)
+        var signature = ["target:\(source.targetName)"]
+        var styleInserted = false
+        for e in snapshot.modifiers where inScope.contains(e.plugin) {
+            guard let form = RegistrationForm(rawValue: e.form ?? "") else { continue }
+            if let target = form.target {
+                guard source.target == target else { continue }
+                if target != .shape && !used.contains(e.name) { continue }
+            }
+            if e.phase == "effects" && !styleInserted {
+                signature.append("style|builtin")
+                styleInserted = true
+            }
+            let structure = used.contains(e.name) ? e.activeStructure : e.inactiveStructure
+            signature.append("\(e.phase ?? "")|\(e.name)|\(structure ?? "")")
+        }
+        if !styleInserted { signature.append("style|builtin") }
+        return SHA256.hex(signature.joined(separator: "\n"))
+    }
+
+    /// Lists, per finding, the surfaces it affects: identity findings the
+    /// surfaces whose identity changed and whose scope holds the registration;
+    /// other findings the surfaces whose classes use it.
+    public static func annotate(
+        _ findings: inout [DiffFinding], scene label: String, base: [SnapshotSurface], head: [SnapshotSurface]
+    ) {
+        let headByPath = Dictionary(head.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        for i in findings.indices {
+            let f = findings[i]
+            for b in base {
+                guard let h = headByPath[b.path] else { continue }
+                let inScope = b.scopePlugins.contains(f.plugin) || h.scopePlugins.contains(f.plugin)
+                let affected: Bool
+                switch f.category {
+                case .identity: affected = inScope && b.identity != h.identity
+                case .breaking, .behavior:
+                    affected = inScope && (b.usedNames.contains(f.name) || h.usedNames.contains(f.name))
+                case .compatible: affected = false
+                }
+                if affected { findings[i].surfaces.append(label + "#" + b.path) }
+            }
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Glibc
+
+/// How a child process ended.
+public enum ProcessExit: Equatable, Sendable {
+    case exited(Int32)
+    case signaled(Int32)
+    /// Killed after its time limit.
+    case timedOut(seconds: Double)
+    /// It could not be started.
+    case notStarted(String)
+}
+
+/// What a child process printed and how it ended.
+public struct SubprocessResult: Sendable {
+    public var exit: ProcessExit
+    public var stdout: [UInt8]
+    public var stderr: [UInt8]
+    public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+    public var stderrText: String { String(decoding: stderr, as: UTF8.self) }
+}
+
+/// Runs child processes with captured output and a time limit, so that a
+/// crashing or hanging plugin is reported, never taking twhost down.
+public enum Subprocess {
+    /// - Parameters:
+    ///   - argv: the program (a path) and its arguments.
+    ///   - timeout: seconds before the child is killed with SIGKILL.
+    ///   - outputLimit: bytes kept of each stream; the rest is read and dropped.
+    public static func run(_ argv: [String], timeout: Double, outputLimit: Int = 64 << 20) -> SubprocessResult {
+        var outPipe: [Int32] = [-1, -1]
+        var errPipe: [Int32] = [-1, -1]
+        guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {
+            return SubprocessResult(exit: .notStarted(String(cString: strerror(errno))), stdout: [], stderr: [])
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        for fd in [outPipe[0], outPipe[1], errPipe[0], errPipe[1]] { posix_spawn_file_actions_addclose(&actions, fd) }
+        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArgs, environ)
+        posix_spawn_file_actions_destroy(&actions)
+        for p in cArgs { free(p) }
+        close(outPipe[1])
+        close(errPipe[1])
+        guard spawned == 0 else {
+            close(outPipe[0])
+            close(errPipe[0])
+            return SubprocessResult(exit: .notStarted(String(cString: strerror(spawned))), stdout: [], stderr: [])
+        }
+        var out: [UInt8] = []
+        var err: [UInt8] = []
+        var open = [outPipe[0], errPipe[0]]
+        let clock = ContinuousClock()
+        let deadline = clock.now + .milliseconds(Int(timeout * 1000))
+        var timedOut = false
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while !open.isEmpty {
+            let remaining = deadline - clock.now
+            if remaining <= .zero {
+                timedOut = true
+                break
+            }
+            let ms = Int32(
+                clamping: remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
+                    + 1)
+            var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let ready = poll(&fds, nfds_t(fds.count), ms)
+            if ready < 0 && errno != EINTR { break }
+            for entry in fds where entry.revents != 0 {
+                let n = buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
+                if n <= 0 {
+                    close(entry.fd)
+                    open.removeAll { $0 == entry.fd }
+                } else if entry.fd == outPipe[0] {
+                    if out.count < outputLimit { out += buffer[0..<min(n, outputLimit - out.count)] }
+                } else if err.count < outputLimit {
+                    err += buffer[0..<min(n, outputLimit - err.count)]
+                }
+            }
+        }
+        for fd in open { close(fd) }
+        var status: Int32 = 0
+        if timedOut {
+            kill(pid, SIGKILL)
+            waitpid(pid, &status, 0)
+            return SubprocessResult(exit: .timedOut(seconds: timeout), stdout: out, stderr: err)
+        }
+        // Output closed; the child may still be running (it closed its streams).
+        while true {
+            let r = waitpid(pid, &status, WNOHANG)
+            if r == pid { break }
+            if r < 0 && errno != EINTR { break }
+            if clock.now >= deadline {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                return SubprocessResult(exit: .timedOut(seconds: timeout), stdout: out, stderr: err)
+            }
+            usleep(2000)
+        }
+        let exit: ProcessExit
+        if status & 0x7F == 0 {
+            exit = .exited((status >> 8) & 0xFF)
+        } else {
+            exit = .signaled(status & 0x7F)
+        }
+        return SubprocessResult(exit: exit, stdout: out, stderr: err)
+    }
+
+    /// A signal's name: SIGSEGV, SIGABRT …
+    public static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGSEGV: return "SIGSEGV"
+        case SIGABRT: return "SIGABRT"
+        case SIGBUS: return "SIGBUS"
+        case SIGFPE: return "SIGFPE"
+        case SIGILL: return "SIGILL"
+        case SIGKILL: return "SIGKILL"
+        case SIGTERM: return "SIGTERM"
+        case SIGTRAP: return "SIGTRAP"
+        default: return "signal \(signal)"
+        }
+    }
+}
