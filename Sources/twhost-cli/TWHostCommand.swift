@@ -8,6 +8,7 @@ enum TWHostCommand {
         PluginsCommand.list,
         RegistryCommand.spec,
         DiffCommand.spec,
+        PlatformsCommand.spec,
     ]
 
     static let overview = """

@@ -37,8 +37,11 @@ public struct ResolvedSurface: Hashable, Sendable {
     public var decorated: Bool
     public var chain: [ChainEntry]
     public var animation: ResolvedAnimation?
-    /// For button surfaces: the native style chosen, if any (`borderedProminent` …).
+    /// For button surfaces: the native style used, if any (`borderedProminent` …),
+    /// after the platform's fallbacks.
     public var nativeButtonStyle: String?
+    /// The native style the classes asked for, when a fallback replaced it.
+    public var requestedButtonStyle: String?
     public var diagnostics: [Diagnostic]
     /// The structural signature (R-ID-1) and its SHA-256 digest.
     public var signature: String

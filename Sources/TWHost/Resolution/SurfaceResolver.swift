@@ -152,6 +152,17 @@ public struct PreparedStyle: Sendable {
             }
         }
         if source.kind != .button { nativeStyle = nil }
+        // Per platform and version: `.link` is macOS-only, Liquid Glass needs 26 (R-CTRL-1).
+        var requestedStyle: String?
+        if let requested = nativeStyle {
+            let resolved = NativeButtonStyles.resolve(requested, environment: scope.environment)
+            if let fallback = resolved.fallback {
+                requestedStyle = requested
+                nativeStyle = resolved.style
+                diagnostics.append(
+                    Diagnostic(.warning, "native-style-fallback", fallback, className: nil, part: "target"))
+            }
+        }
         let plainButton = source.kind == .button && (nativeStyle == nil || nativeStyle == "plain")
         var warned = Set<String>()
         effects.removeAll { effect in
@@ -281,6 +292,15 @@ public struct PreparedStyle: Sendable {
         let firstEffects = chain.firstIndex { $0.phase == .effects } ?? chain.count
         var styleValues: [StyleProperty: StyleValue] = [:]
         for (property, winner) in styleWinners { styleValues[property] = winner.value }
+        // Ghost and link labels keep a minimum height (44 pt on iOS, 32 on macOS).
+        if decorated, let style = nativeStyle,
+            let minimum = NativeButtonStyles.minimumLabelHeight(style: style, platform: scope.environment.platform)
+        {
+            if case .points(let existing)? = styleValues[.minHeight], existing >= minimum {
+            } else {
+                styleValues[.minHeight] = .points(minimum)
+            }
+        }
         var styleEntries: [ChainEntry] = []
         for emitted in StyleEmitter.emit(
             styleValues, theme: theme, nativeButton: nativeStyle != nil && nativeStyle != "plain")
@@ -292,7 +312,8 @@ public struct PreparedStyle: Sendable {
                 ChainEntry(
                     phase: .style,
                     origin: .builtin(property: SurfaceResolver.groups(emitted.properties)),
-                    active: nil, modifier: ModifierIR([emitted.node]), className: unique.joined(separator: " ")))
+                    active: nil, modifier: ModifierIR([emitted.node]),
+                    className: unique.isEmpty ? nil : unique.joined(separator: " ")))
         }
         chain.insert(contentsOf: styleEntries, at: firstEffects)
         signature.insert("style|builtin", at: 1 + firstEffects)
@@ -326,7 +347,8 @@ public struct PreparedStyle: Sendable {
         let signatureText = signature.joined(separator: "\n")
         return ResolvedSurface(
             source: source, decorated: decorated, chain: chain, animation: decorated ? animation : nil,
-            nativeButtonStyle: decorated ? nativeStyle : nil, diagnostics: diagnostics, signature: signatureText,
+            nativeButtonStyle: decorated ? nativeStyle : nil, requestedButtonStyle: decorated ? requestedStyle : nil,
+            diagnostics: diagnostics, signature: signatureText,
             identity: SHA256.hex(signatureText), matches: matches, winners: winners)
     }
 

@@ -49,6 +49,8 @@ public struct SceneNode: Sendable {
     public var state = SurfaceState()
     public var rules: SceneRules?
     public var twAnimation: TWClasses?
+    /// Control style adapters: `.textFieldStyle(.tw(…))`, `.toggleStyle(.tw(base:…))`, `.labelStyle(.tw(…))`.
+    public var adapters: [StyleAdapter] = []
     public var cocoa: [CocoaRequest] = []
     public var lifecycle: [String] = []
     public var children: [SceneNode] = []
@@ -62,6 +64,15 @@ public struct SceneNode: Sendable {
         default: return .view
         }
     }
+}
+
+/// A native control style adapter that decorates with the same engine.
+public struct StyleAdapter: Sendable {
+    public enum Kind: String, Sendable, CaseIterable { case textFieldStyle, toggleStyle, labelStyle }
+    public var kind: Kind
+    /// `toggleStyle(.tw(base: .switch))`: the native style kept underneath.
+    public var base: String?
+    public var classes: TWClasses
 }
 
 /// A `.cocoa` customization on a node: the default type or a named one.

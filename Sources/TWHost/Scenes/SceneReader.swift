@@ -383,7 +383,7 @@ public struct SceneReader {
 
     static let nodeFields: Set<String> = [
         "type", "id", "text", "label", "systemImage", "style", "native", "tw", "buttonStyle", "state", "rules",
-        "twAnimation", "cocoa", "lifecycle", "children",
+        "twAnimation", "cocoa", "lifecycle", "children", "textFieldStyle", "toggleStyle", "labelStyle",
     ]
     static let styles: Set<String> = [
         "switch", "button", "checkbox", "wheel", "inline", "segmented", "menu", "linear", "circular", "doubleColumn",
@@ -456,6 +456,27 @@ public struct SceneReader {
                     }
                 }
             case "lifecycle": node.lifecycle = try strings(m.node, p)
+            case "textFieldStyle", "toggleStyle", "labelStyle":
+                let kind = StyleAdapter.Kind(rawValue: m.key) ?? .labelStyle
+                if case .object(let fields) = m.node.value {
+                    unknownFields(fields, known: kind == .toggleStyle ? ["base", "classes"] : ["classes"], path: p)
+                    var adapter = StyleAdapter(kind: kind, base: nil, classes: TWClasses(segments: []))
+                    for f in fields {
+                        switch f.key {
+                        case "classes": adapter.classes = try classes(f.node, "\(p)/classes")
+                        case "base" where kind == .toggleStyle:
+                            let base = try string(f.node, "\(p)/base")
+                            guard ["switch", "button", "checkbox"].contains(base) else {
+                                throw invalid("\(p)/base", f.node, "expected switch, button or checkbox")
+                            }
+                            adapter.base = base
+                        default: break
+                        }
+                    }
+                    node.adapters.append(adapter)
+                } else {
+                    node.adapters.append(StyleAdapter(kind: kind, base: nil, classes: try classes(m.node, p)))
+                }
             case "children":
                 guard case .array(let items) = m.node.value else {
                     throw invalid(p, m.node, "expected an array of nodes, got \(m.node.kindName)")

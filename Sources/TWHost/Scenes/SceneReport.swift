@@ -15,6 +15,7 @@ public enum SceneReport {
                     })
             ),
             ("surfaces", .array(resolution.surfaces.map { surfaceJSON($0, environment: environment) })),
+            ("backing", .array(resolution.backingOnly.map(backingRecordJSON))),
             ("diagnostics", .array(resolution.diagnostics.map(diagnosticJSON))),
             (
                 "summary",
@@ -36,6 +37,11 @@ public enum SceneReport {
         if let button = record.buttonStyle {
             var members: [(String, JSONValue)] = [
                 ("native", button.nativeButtonStyle.map(JSONValue.string) ?? .null),
+                ("requested", (button.requestedButtonStyle ?? button.nativeButtonStyle).map(JSONValue.string) ?? .null),
+                (
+                    "fallback",
+                    button.diagnostics.first { $0.code == "native-style-fallback" }.map { .string($0.message) } ?? .null
+                ),
                 ("plain", .bool(button.nativeButtonStyle == nil || button.nativeButtonStyle == "plain")),
             ]
             if record.node.tw != nil {
@@ -67,16 +73,94 @@ public enum SceneReport {
         if record.node.twAnimation != nil && (record.node.tw != nil || record.buttonStyle != nil) {
             members.append(("twAnimation", animationJSON(record.twAnimation)))
         }
-        members.append(
-            (
-                "backing",
-                .object([
-                    ("platform", .string(environment.platform.rawValue)), ("type", .null), ("cocoa", .array([])),
-                    ("lifecycle", .array([])),
-                ])
-            ))
+        if !record.adapters.isEmpty {
+            members.append(
+                (
+                    "adapters",
+                    .array(
+                        record.adapters.map { a in
+                            .object([
+                                ("kind", .string(a.kind.rawValue)), ("base", a.base.map(JSONValue.string) ?? .null),
+                                ("status", .string(a.surface.decorated ? "decorated" : "undecorated")),
+                                ("identity", .string(a.surface.identity)),
+                                ("chain", .array(a.surface.chain.map(chainJSON))),
+                            ])
+                        })
+                ))
+            for (i, a) in record.adapters.enumerated()
+            where !(i == 0 && record.node.tw == nil && record.buttonStyle == nil) {
+                diagnostics += a.surface.diagnostics
+            }
+        }
+        members.append(("backing", backingJSON(record.backing)))
         members.append(("diagnostics", .array(diagnostics.map(diagnosticJSON))))
         return .object(members)
+    }
+
+    static func backingRecordJSON(_ record: BackingRecord) -> JSONValue {
+        let id: JSONValue = record.node.id.map(JSONValue.string) ?? .null
+        return .object([
+            ("path", .string(record.node.path)), ("id", id), ("type", .string(record.node.type)),
+            ("backing", backingJSON(record.backing)),
+        ])
+    }
+
+    static func backingJSON(_ b: BackingReport) -> JSONValue {
+        .object([
+            ("platform", .string(b.platform.rawValue)), ("osVersion", .number(Double(b.osVersion))),
+            ("view", .string(b.view)),
+            ("style", b.style.map(JSONValue.string) ?? .null), ("styleDefaulted", .bool(b.styleDefaulted)),
+            ("status", .string(b.status.rawValue)), ("type", b.type.map(JSONValue.string) ?? .null),
+            (
+                "cocoa",
+                .array(
+                    b.cocoa.map { c in
+                        .object([
+                            ("for", c.requested.map(JSONValue.string) ?? .null), ("default", .bool(c.requested == nil)),
+                            ("called", c.called.map(JSONValue.bool) ?? .null), ("reason", .string(c.reason)),
+                        ])
+                    })
+            ),
+            (
+                "lifecycle",
+                .array(
+                    b.lifecycle.map { l in
+                        .object([
+                            ("modifier", .string(l.modifier)),
+                            ("controller", l.controller.map(JSONValue.string) ?? .null),
+                            ("reason", .string(l.reason)),
+                        ])
+                    })
+            ),
+        ])
+    }
+
+    static func backingLines(_ b: BackingReport, palette: SurfaceReport.Palette) -> [String] {
+        var lines: [String] = []
+        let style = b.style.map { " (\($0)\(b.styleDefaulted ? ", default" : ""))" } ?? ""
+        switch b.status {
+        case .known:
+            lines.append(
+                "  backing: \(b.type ?? "?")"
+                    + palette.dim("  // \(b.view)\(style) on \(b.platform.rawValue) \(b.osVersion)"))
+        case .unknown:
+            lines.append(
+                "  backing: unknown"
+                    + palette.dim("  // the table says ? for \(b.view)\(style) on \(b.platform.rawValue)"))
+        case .unavailable:
+            lines.append(
+                "  backing: none" + palette.dim("  // \(b.view)\(style) has no backing on \(b.platform.rawValue)"))
+        case .unlisted:
+            if !b.cocoa.isEmpty || !b.lifecycle.isEmpty { lines.append("  backing: not in the correspondence table") }
+        }
+        for c in b.cocoa {
+            let what = c.requested.map { ".cocoa(for: \($0).self)" } ?? ".cocoa { }"
+            lines.append("  \(what): \(c.reason)")
+        }
+        for l in b.lifecycle {
+            lines.append("  .\(l.modifier): " + (l.controller.map { "observes \($0) — \(l.reason)" } ?? l.reason))
+        }
+        return lines
     }
 
     static func chainJSON(_ entry: ChainEntry) -> JSONValue {
@@ -128,18 +212,30 @@ public enum SceneReport {
             }
             if let button = record.buttonStyle {
                 let native = button.nativeButtonStyle.map { ".\($0)" } ?? ".plain (twhost style)"
-                lines.append("  .buttonStyle(\(native))" + palette.dim("  // button style"))
+                let requested = button.requestedButtonStyle.map { " instead of .\($0)" } ?? ""
+                lines.append("  .buttonStyle(\(native))" + palette.dim("  // button style\(requested)"))
                 if record.node.tw != nil { lines += SurfaceReport.chainLines(button, palette: palette, indent: "    ") }
             }
+            for adapter in record.adapters {
+                lines.append("  .\(adapter.kind.rawValue)(.tw(\(adapter.base.map { "base: .\($0)" } ?? "")))")
+                lines += SurfaceReport.chainLines(adapter.surface, palette: palette, indent: "    ")
+            }
+            lines += backingLines(record.backing, palette: palette)
             let animation = record.node.tw == nil && record.buttonStyle == nil ? record.twAnimation : s.animation
             if let animation {
                 lines.append(
                     "  animation: " + (animation.modifier ?? "none")
                         + palette.dim("  // \(animation.source)" + (animation.note.map { " — \($0)" } ?? "")))
             }
-            var diagnostics = s.diagnostics
-            if record.node.tw != nil, let button = record.buttonStyle { diagnostics += button.diagnostics }
+            let diagnostics = record.allSurfaces.flatMap(\.diagnostics)
             lines += SurfaceReport.diagnosticLines(diagnostics, palette: palette)
+            lines.append("")
+        }
+        for b in resolution.backingOnly {
+            lines.append(
+                palette.bold("\(b.node.path)  \(b.node.type)") + "  (no styling)"
+                    + (b.node.id.map { "  id \($0)" } ?? ""))
+            lines += backingLines(b.backing, palette: palette)
             lines.append("")
         }
         lines += SurfaceReport.diagnosticLines(resolution.diagnostics, palette: palette, indent: "")

@@ -8,10 +8,38 @@ public struct SurfaceRecord: Sendable {
     public var buttonStyle: ResolvedSurface?
     /// `.twAnimation`: animates the subtree without decorating it.
     public var twAnimation: ResolvedAnimation?
+    /// `.textFieldStyle(.tw(…))`, `.toggleStyle(.tw(…))`, `.labelStyle(.tw(…))`.
+    public var adapters: [AdapterSurface] = []
     /// The plugins in scope, in order.
     public var scopePlugins: [String]
+    /// What the node becomes on the platform.
+    public var backing: BackingReport
 
     public var path: String { node.path }
+
+    /// The surface and every other surface of the node (button style when the
+    /// node also has `tw`, adapters), each once.
+    public var allSurfaces: [ResolvedSurface] {
+        var out = [surface]
+        if node.tw != nil, let buttonStyle { out.append(buttonStyle) }
+        for (i, a) in adapters.enumerated() where !(i == 0 && node.tw == nil && buttonStyle == nil) {
+            out.append(a.surface)
+        }
+        return out
+    }
+}
+
+/// A control style adapter's resolution.
+public struct AdapterSurface: Sendable {
+    public var kind: StyleAdapter.Kind
+    public var base: String?
+    public var surface: ResolvedSurface
+}
+
+/// A node with `cocoa` or `lifecycle` entries but no styling: only its backing.
+public struct BackingRecord: Sendable {
+    public var node: SceneNode
+    public var backing: BackingReport
 }
 
 /// Why a scene cannot be resolved against the loaded plugins.
@@ -35,21 +63,17 @@ public struct SceneResolution: Sendable {
     public var diagnostics: [Diagnostic]
     /// How many distinct scopes (plugin list and rules) were built.
     public var scopeCount: Int
+    /// Nodes reported for their platform backing only.
+    public var backingOnly: [BackingRecord] = []
 
-    public var decoratedCount: Int {
-        surfaces.filter { $0.surface.decorated && ($0.buttonStyle?.decorated ?? true) }.count
-    }
+    public var decoratedCount: Int { surfaces.filter { $0.allSurfaces.allSatisfy(\.decorated) }.count }
     public var undecoratedCount: Int { surfaces.count - decoratedCount }
     public var errorCount: Int {
-        surfaces.reduce(0) {
-            $0 + $1.surface.errors + (($1.buttonStyle != nil && $1.node.tw != nil) ? $1.buttonStyle!.errors : 0)
-        }
+        surfaces.reduce(0) { $0 + $1.allSurfaces.reduce(0) { $0 + $1.errors } }
             + diagnostics.filter { $0.severity == .error }.count
     }
     public var warningCount: Int {
-        surfaces.reduce(0) {
-            $0 + $1.surface.warnings + (($1.buttonStyle != nil && $1.node.tw != nil) ? $1.buttonStyle!.warnings : 0)
-        }
+        surfaces.reduce(0) { $0 + $1.allSurfaces.reduce(0) { $0 + $1.warnings } }
             + diagnostics.filter { $0.severity == .warning }.count
     }
 }
@@ -151,10 +175,17 @@ public enum SceneResolver {
             rootContext = try apply(explicit, to: rootContext, path: "", line: 1)
         }
         var surfaces: [SurfaceRecord] = []
+        var backingOnly: [BackingRecord] = []
         var stack: [(SceneNode, Context)] = [(scene.root, rootContext)]
         while let (node, inherited) = stack.popLast() {
             let context = try apply(node.rules, to: inherited, path: node.jsonPath, line: node.line)
-            if node.tw != nil || node.buttonStyle != nil || node.twAnimation != nil {
+            // A toggle adapter's base is the native style underneath.
+            let baseStyle = node.adapters.first { $0.kind == .toggleStyle }?.base
+            let backing = BackingResolver.resolve(
+                view: node.type, style: node.style ?? baseStyle, cocoa: node.cocoa, lifecycle: node.lifecycle,
+                environment: environment)
+            let styled = node.tw != nil || node.buttonStyle != nil || node.twAnimation != nil || !node.adapters.isEmpty
+            if styled {
                 let scope = scope(for: context)
                 let nodeState = SurfaceState(node.state.active.union(state.active))
                 var main: ResolvedSurface?
@@ -169,6 +200,13 @@ public enum SceneResolver {
                     button = SurfaceResolver.resolve(
                         buttonStyle, source: SurfaceSource(.button), state: nodeState, scope: scope, lenient: lenient)
                 }
+                let adapters = node.adapters.map { adapter in
+                    AdapterSurface(
+                        kind: adapter.kind, base: adapter.base,
+                        surface: SurfaceResolver.resolve(
+                            adapter.classes, source: SurfaceSource(.view), state: nodeState, scope: scope,
+                            lenient: lenient))
+                }
                 var animation: ResolvedAnimation?
                 var animationSurface: ResolvedSurface?
                 if let twAnimation = node.twAnimation {
@@ -179,20 +217,26 @@ public enum SceneResolver {
                     animation = resolved.animation
                     animationSurface = resolved
                 }
-                if var surface = main ?? button ?? animationSurface.map({ animationOnly($0) }) {
-                    if main == nil && button == nil, let animationSurface {
+                if var surface = main ?? button ?? adapters.first?.surface
+                    ?? animationSurface.map({ animationOnly($0) })
+                {
+                    if main == nil && button == nil && adapters.isEmpty, let animationSurface {
                         surface.diagnostics = animationSurface.diagnostics
                     }
                     surfaces.append(
                         SurfaceRecord(
                             node: node, surface: surface, buttonStyle: button, twAnimation: animation,
-                            scopePlugins: context.plugins))
+                            adapters: adapters,
+                            scopePlugins: context.plugins, backing: backing))
                 }
+            } else if !node.cocoa.isEmpty || !node.lifecycle.isEmpty {
+                backingOnly.append(BackingRecord(node: node, backing: backing))
             }
             for child in node.children.reversed() { stack.append((child, context)) }
         }
         return SceneResolution(
-            plugins: loaded.map(\.info), surfaces: surfaces, diagnostics: diagnostics, scopeCount: scopes.count)
+            plugins: loaded.map(\.info), surfaces: surfaces, diagnostics: diagnostics, scopeCount: scopes.count,
+            backingOnly: backingOnly)
     }
 
     /// A `.twAnimation` with no `.tw`: no chain, only the animation.

@@ -37,7 +37,9 @@ struct ClassesDocTests {
     @Test("each documented class resolves to its documented code", arguments: rows)
     func documented(_ row: Row) {
         let button = row.code.hasPrefix(".buttonStyle(")
-        let surface = Engine.resolve(TWClasses(row.classes), button ? .button : .view)
+        // Button rows are documented on macOS 26, where every native style exists.
+        let environment = button ? RenderEnvironment(platform: .macos, osVersion: 26) : RenderEnvironment()
+        let surface = Engine.resolve(TWClasses(row.classes), button ? .button : .view, environment: environment)
         #expect(surface.decorated, "\(surface.diagnostics)")
         #expect(surface.diagnostics.isEmpty, "\(surface.diagnostics)")
         var actual = surface.style

@@ -296,7 +296,10 @@ struct ResolutionRuleTests {
             ("button-link", "link"), ("glass", "glass"), ("glass-prominent", "glassProminent"),
         ]
         for (classes, style) in cases {
-            #expect(Engine.resolve(TWClasses(classes), .button).nativeButtonStyle == style, "\(classes)")
+            let macOS26 = RenderEnvironment(platform: .macos, osVersion: 26)
+            #expect(
+                Engine.resolve(TWClasses(classes), .button, environment: macOS26).nativeButtonStyle == style,
+                "\(classes)")
         }
         let styled = Engine.resolve("button-outline tint-accent control-large rounded-lg bg-red shadow-md", .button)
         #expect(

@@ -1,0 +1,206 @@
+/// Whether a `.cocoa` customization would be called, and why.
+public struct CocoaOutcome: Hashable, Sendable {
+    /// The requested type, or nil for the default type (`{"default": true}`).
+    public var requested: String?
+    /// nil when the table does not know the backing ("?").
+    public var called: Bool?
+    public var reason: String
+}
+
+/// Which view controller a lifecycle modifier observes.
+public struct LifecycleOutcome: Hashable, Sendable {
+    public var modifier: String
+    public var controller: String?
+    public var reason: String
+}
+
+/// What a node really becomes on a platform (SPEC §5).
+public struct BackingReport: Hashable, Sendable {
+    public enum Status: String, Hashable, Sendable {
+        /// The table names the backing type.
+        case known
+        /// The table says "?".
+        case unknown
+        /// The table says "-": nothing backs it on this platform.
+        case unavailable
+        /// The view is not in the correspondence table.
+        case unlisted
+    }
+    public var platform: RenderEnvironment.Platform
+    public var osVersion: Int
+    public var view: String
+    public var style: String?
+    /// The style was not in the scene: SwiftUI's default for the platform.
+    public var styleDefaulted: Bool
+    public var status: Status
+    public var type: String?
+    public var cocoa: [CocoaOutcome]
+    public var lifecycle: [LifecycleOutcome]
+
+    /// "Toggle with style button"
+    var subject: String { style.map { "\(view) with style \($0)" } ?? view }
+}
+
+public enum BackingResolver {
+    public static let lifecycleModifiers = [
+        "onViewWillAppear", "onViewDidLoad", "onViewWillDisappear", "onViewDidDisappear",
+    ]
+
+    public static func resolve(_ node: SceneNode, environment: RenderEnvironment) -> BackingReport {
+        resolve(
+            view: node.type, style: node.style, cocoa: node.cocoa, lifecycle: node.lifecycle, environment: environment)
+    }
+
+    public static func resolve(
+        view: String, style requestedStyle: String?, cocoa: [CocoaRequest], lifecycle: [String],
+        environment: RenderEnvironment
+    ) -> BackingReport {
+        let platform = environment.platform
+        let styles = BackingTable.styles(of: view)
+        var style = requestedStyle
+        var defaulted = false
+        if style == nil || !styles.contains(style ?? "") {
+            if !styles.isEmpty {
+                if style == nil {
+                    style = BackingTable.defaultStyle(view: view, platform: platform)
+                    defaulted = true
+                }
+            } else {
+                style = nil
+            }
+        }
+        let row = BackingTable.row(view: view, style: style)
+        var report = BackingReport(
+            platform: platform, osVersion: environment.osVersion, view: view, style: row?.style,
+            styleDefaulted: defaulted,
+            status: .unlisted, type: nil, cocoa: [], lifecycle: [])
+        if let row {
+            switch row.cell(platform) {
+            case .unknown: report.status = .unknown
+            case .none: report.status = .unavailable
+            case let cell:
+                report.status = .known
+                report.type = cell.resolve(osVersion: environment.osVersion)
+            }
+        }
+        for request in cocoa {
+            report.cocoa.append(outcome(request, report: report, row: row, environment: environment))
+        }
+        for name in lifecycle { report.lifecycle.append(lifecycleOutcome(name, report: report)) }
+        return report
+    }
+
+    static func framework(_ platform: RenderEnvironment.Platform) -> String { platform == .macos ? "AppKit" : "UIKit" }
+
+    static func outcome(
+        _ request: CocoaRequest, report: BackingReport, row: BackingRow?, environment: RenderEnvironment
+    ) -> CocoaOutcome {
+        let p = environment.platform.rawValue
+        switch report.status {
+        case .unlisted:
+            return CocoaOutcome(
+                requested: request.typeName, called: false,
+                reason:
+                    "not called: \(report.view) has no \(framework(environment.platform)) backing in the correspondence table"
+            )
+        case .unknown:
+            return CocoaOutcome(
+                requested: request.typeName, called: nil,
+                reason: "unknown: the table does not say what backs \(report.subject) on \(p)")
+        case .unavailable:
+            return CocoaOutcome(
+                requested: request.typeName, called: false,
+                reason: "unavailable: \(report.subject) has no backing type on \(p)")
+        case .known:
+            break
+        }
+        let actual = report.type ?? "?"
+        guard let wanted = request.typeName else {
+            // The default Cocoa type is the backing of the view's default-bridging style.
+            let defaultStyle = BackingTable.defaultCocoaStyle(view: report.view, platform: environment.platform)
+            let defaultType = BackingTable.row(view: report.view, style: defaultStyle)?.cell(environment.platform)
+                .resolve(osVersion: environment.osVersion)
+            guard let defaultType else {
+                return CocoaOutcome(
+                    requested: nil, called: false,
+                    reason: "not called: \(report.view) has no default Cocoa type on \(p)")
+            }
+            if defaultType == actual {
+                return CocoaOutcome(requested: nil, called: true, reason: "called with the \(actual)")
+            }
+            return CocoaOutcome(
+                requested: nil, called: false,
+                reason: "not called: the default type is \(defaultType), but \(report.subject) is backed by \(actual)")
+        }
+        if wanted == actual {
+            return CocoaOutcome(requested: wanted, called: true, reason: "called with the \(actual)")
+        }
+        let uikit = wanted.hasPrefix("UI")
+        let appkit = wanted.hasPrefix("NS")
+        if (uikit && environment.platform == .macos) || (appkit && environment.platform != .macos) {
+            return CocoaOutcome(
+                requested: wanted, called: false,
+                reason:
+                    "not called: \(wanted) is \(uikit ? "a UIKit" : "an AppKit") type; on \(p) \(report.subject) is backed by \(actual)"
+            )
+        }
+        return CocoaOutcome(
+            requested: wanted, called: false, reason: "not called: \(report.subject) is backed by \(actual)")
+    }
+
+    static func lifecycleOutcome(_ name: String, report: BackingReport) -> LifecycleOutcome {
+        let canonical = name == "onViewDidDisAppear" ? "onViewDidDisappear" : name
+        guard lifecycleModifiers.contains(canonical) else {
+            let hint = Suggestion.nearest(to: name, in: lifecycleModifiers).map { "; did you mean '\($0)'?" } ?? ""
+            return LifecycleOutcome(modifier: name, controller: nil, reason: "unknown lifecycle modifier\(hint)")
+        }
+        if let type = report.type, BackingTable.viewControllers.contains(type) {
+            return LifecycleOutcome(
+                modifier: canonical, controller: type, reason: "\(report.subject) is backed by the \(type) itself")
+        }
+        let hosting = report.platform == .macos ? "NSHostingController" : "UIHostingController"
+        return LifecycleOutcome(
+            modifier: canonical, controller: hosting,
+            reason: "\(report.view) is not a view controller: the nearest hosting controller")
+    }
+}
+
+/// Native button styles per platform and version (R-CTRL-1), with the
+/// documented fallbacks where a style does not exist.
+public enum NativeButtonStyles {
+    /// Liquid Glass button styles exist from these major versions.
+    public static let glassMinimum: [RenderEnvironment.Platform: Int] = [.ios: 26, .macos: 26, .tvos: 26]
+
+    /// The style used for a requested one, and why it differs, if it does.
+    public static func resolve(_ requested: String, environment: RenderEnvironment) -> (
+        style: String, fallback: String?
+    ) {
+        let p = environment.platform
+        switch requested {
+        case "link" where p != .macos:
+            return ("borderless", ".link is macOS-only; \(p.rawValue) uses .borderless")
+        case "glass", "glassProminent":
+            let minimum = glassMinimum[p] ?? 26
+            if environment.osVersion < minimum {
+                let fallback = requested == "glass" ? "bordered" : "borderedProminent"
+                return (
+                    fallback,
+                    "Liquid Glass styles need \(p.rawValue) \(minimum); \(p.rawValue) \(environment.osVersion) uses .\(fallback)"
+                )
+            }
+            return (requested, nil)
+        default:
+            return (requested, nil)
+        }
+    }
+
+    /// Ghost and link labels keep a minimum height (points), where the platform sets one.
+    public static func minimumLabelHeight(style: String, platform: RenderEnvironment.Platform) -> Double? {
+        guard style == "borderless" || style == "link" else { return nil }
+        switch platform {
+        case .ios: return 44
+        case .macos: return 32
+        case .tvos: return nil
+        }
+    }
+}
