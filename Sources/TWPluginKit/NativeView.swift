@@ -1,4 +1,4 @@
-import TWPluginAPI
+@_exported import TWPluginAPI
 
 /// A recorded SwiftUI-like view chain. Factories receive one and return it with
 /// modifiers added; the kit replays the record through the host's builder.

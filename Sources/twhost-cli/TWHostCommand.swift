@@ -6,6 +6,7 @@ enum TWHostCommand {
         ResolveCommand.spec,
         ExplainCommand.spec,
         PluginsCommand.list,
+        CheckCommand.spec,
         RegistryCommand.spec,
         DiffCommand.spec,
         PlatformsCommand.spec,

@@ -55,6 +55,20 @@ final class PluginArgumentParser: @unchecked Sendable {
     }
 
     func parse(_ raw: String, theme: Theme) -> Result<TypedValue, ArgumentDecoder.Failure> {
+        raw.withCString { parse(cString: $0, theme: theme) }
+    }
+
+    /// Parses raw bytes (which need not be UTF-8), for hostile-input probes.
+    func parse(bytes: [UInt8], theme: Theme) -> Result<TypedValue, ArgumentDecoder.Failure> {
+        let terminated = bytes.filter { $0 != 0 } + [0]
+        return terminated.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: terminated.count) {  // non-empty
+                parse(cString: $0, theme: theme)
+            }
+        }
+    }
+
+    private func parse(cString: UnsafePointer<CChar>, theme: Theme) -> Result<TypedValue, ArgumentDecoder.Failure> {
         let sink = ParseSink()
         let themeBox = ThemeBox(theme)
         withExtendedLifetime((sink, themeBox)) {
@@ -64,9 +78,7 @@ final class PluginArgumentParser: @unchecked Sendable {
             var cTheme = tw_theme(
                 struct_size: UInt32(MemoryLayout<tw_theme>.size), reserved: 0,
                 api: UnsafePointer(HostCallbacks.themeAPI), host: Unmanaged.passUnretained(themeBox).toOpaque())
-            raw.withCString { argument in
-                function(context, argument, &cTheme, &result)
-            }
+            function(context, cString, &cTheme, &result)
             sink.close()
         }
         if let rejection = sink.rejection { return .failure(ArgumentDecoder.Failure(message: rejection)) }
@@ -116,6 +128,20 @@ final class PluginUtility: @unchecked Sendable {
     }
 
     func expand(_ argument: String, theme: Theme) -> Result<String, ArgumentDecoder.Failure> {
+        argument.withCString { expand(cString: $0, theme: theme) }
+    }
+
+    /// Expands raw bytes (which need not be UTF-8), for hostile-input probes.
+    func expand(bytes: [UInt8], theme: Theme) -> Result<String, ArgumentDecoder.Failure> {
+        let terminated = bytes.filter { $0 != 0 } + [0]
+        return terminated.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: terminated.count) {  // non-empty
+                expand(cString: $0, theme: theme)
+            }
+        }
+    }
+
+    private func expand(cString: UnsafePointer<CChar>, theme: Theme) -> Result<String, ArgumentDecoder.Failure> {
         let sink = UtilitySink()
         let themeBox = ThemeBox(theme)
         withExtendedLifetime((sink, themeBox)) {
@@ -125,7 +151,7 @@ final class PluginUtility: @unchecked Sendable {
             var cTheme = tw_theme(
                 struct_size: UInt32(MemoryLayout<tw_theme>.size), reserved: 0,
                 api: UnsafePointer(HostCallbacks.themeAPI), host: Unmanaged.passUnretained(themeBox).toOpaque())
-            argument.withCString { function(context, $0, &cTheme, &result) }
+            function(context, cString, &cTheme, &result)
             sink.close()
         }
         if let rejection = sink.rejection { return .failure(ArgumentDecoder.Failure(message: rejection)) }

@@ -15,6 +15,20 @@ public struct SceneReader {
         return try scene(document)
     }
 
+    /// Reads a theme file: the `theme` object of scene rules
+    /// (`{"colors": {…}, "spacing": 4, "radius": {…}, "fontSize": {…}}`).
+    public mutating func readTheme(_ bytes: [UInt8]) throws(SceneError) -> Theme {
+        let document: JSONNode
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            throw .notJSON(error)
+        }
+        var rules = SceneRules()
+        try theme(document, "", into: &rules)
+        return Theme().merging(rules.rules.theme, overrides: rules.overrides.theme)
+    }
+
     private func invalid(_ path: String, _ node: JSONNode, _ message: String) -> SceneError {
         .invalid(path: path, line: node.line, message: message)
     }

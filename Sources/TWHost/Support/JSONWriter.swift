@@ -39,28 +39,28 @@ public indirect enum JSONValue: Equatable, Sendable {
             out += "["
             for (i, item) in items.enumerated() {
                 if i > 0 { out += "," }
-                newline(&out, indent + 1)
+                newline(&out, indent + 1, compact: indent < 0)
                 item.write(into: &out, indent: indent < 0 ? -1 : indent + 1)
             }
-            newline(&out, indent)
+            newline(&out, indent, compact: indent < 0)
             out += "]"
         case .object(let members):
             if members.isEmpty { out += "{}"; return }
             out += "{"
             for (i, (key, value)) in members.enumerated() {
                 if i > 0 { out += "," }
-                newline(&out, indent + 1)
+                newline(&out, indent + 1, compact: indent < 0)
                 JSONValue.quote(key, into: &out)
                 out += indent < 0 ? ":" : ": "
                 value.write(into: &out, indent: indent < 0 ? -1 : indent + 1)
             }
-            newline(&out, indent)
+            newline(&out, indent, compact: indent < 0)
             out += "}"
         }
     }
 
-    private func newline(_ out: inout String, _ level: Int) {
-        guard level >= 0 else { return }
+    private func newline(_ out: inout String, _ level: Int, compact: Bool) {
+        guard !compact else { return }
         out += "\n"
         out += String(repeating: "  ", count: level)
     }
