@@ -14,6 +14,17 @@ guard arguments.count >= 2 else {
 let pluginDirectory = arguments[0]
 let generatedDirectory = arguments[1]
 let json = arguments.contains("--json")
+if let i = arguments.firstIndex(of: "--write-corpus"), i + 1 < arguments.count {
+    // Writes the corpora (scene, HTML, input CSS) to a folder and stops: for profiling.
+    for corpus in [Corpus.repeated(), Corpus.unique()] {
+        let dir = arguments[i + 1] + "/" + corpus.name
+        mkdir(dir, 0o755)
+        try? FileIO.writeAtomically(corpus.sceneJSON, to: dir + "/corpus.json")
+        try? FileIO.writeAtomically(corpus.html, to: dir + "/corpus.html")
+        try? FileIO.writeAtomically(Corpus.inputCSS, to: dir + "/input.css")
+    }
+    exit(0)
+}
 let vsTailwind = arguments.contains("--vs-tailwind")
 var results: [Measurement] = []
 

@@ -45,18 +45,39 @@ enum ResolveCommand {
             if command.value("--platform") != nil { environment.platform = override.platform }
             if command.value("--os-version") != nil { environment.osVersion = override.osVersion }
         }
-        let resolution: SceneResolution
         do {
-            resolution = try SceneResolver.resolve(
-                scene, plugins: plugins, state: state, lenient: command.flag("--lenient"), environment: environment)
+            try SceneResolver.checkPlugins(scene, loaded: plugins.map(\.info.name))
         } catch {
             throw .failed(error.description)
         }
-        if format == "json" {
-            Output.write(SceneReport.json(resolution, environment: environment).serialized() + "\n")
-        } else {
-            Output.write(SceneReport.text(resolution, palette: SurfaceReport.Palette(enabled: Output.useColor)))
+        // Surfaces stream to stdout as they resolve: a large scene is never held whole.
+        let writer = ByteWriter(fd: 1)
+        let palette = SurfaceReport.Palette(enabled: Output.useColor)
+        let json = format == "json"
+        if json { SceneReport.writeHeader(plugins: plugins.map(\.info), to: writer) }
+        var first = true
+        let resolution: SceneResolution
+        do {
+            resolution = try SceneResolver.resolve(
+                scene, plugins: plugins, state: state, lenient: command.flag("--lenient"), environment: environment,
+                each: { record in
+                    if json {
+                        SceneReport.writeSurface(record, first: first, to: writer)
+                    } else {
+                        writer.append(SceneReport.text(record, palette: palette))
+                    }
+                    first = false
+                })
+        } catch {
+            writer.flush()
+            throw .failed(error.description)
         }
+        if json {
+            SceneReport.writeFooter(resolution, to: writer)
+        } else {
+            writer.append(SceneReport.textFooter(resolution, palette: palette))
+        }
+        writer.flush()
         return resolution.undecoratedCount > 0 ? ExitCode.findings : ExitCode.success
     }
 }

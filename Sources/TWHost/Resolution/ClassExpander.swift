@@ -15,6 +15,17 @@ struct ClassEffect: @unchecked Sendable {
     var index: Int
 }
 
+/// One top-level class looked up and expanded in a scope: reused by every
+/// surface of the scope that has the same class (it depends on nothing else).
+struct TokenExpansion: @unchecked Sendable {
+    // @unchecked: ClassEffect holds registrations (Sendable) and values; the
+    // struct is immutable once cached.
+    var effects: [ClassEffect]
+    var diagnostics: [Diagnostic]
+    var matches: [ClassMatch]
+    var count: Int
+}
+
 /// What a class matched, for `twhost explain`.
 public struct ClassMatch: Hashable, Sendable {
     public var classText: String
@@ -36,7 +47,7 @@ struct ClassExpander {
     static let maxDepth = 32
     static let maxExpandedClasses = 10_000
 
-    private var expandedCount = 0
+    private(set) var expandedCount = 0
     private var recipeStack: [String] = []
     private var utilityStack: [String] = []
 
@@ -50,7 +61,27 @@ struct ClassExpander {
 
     mutating func expand(_ classes: TWClasses) {
         for token in ClassTokenizer.tokenize(classes) {
-            expand(token: token, outer: [], top: nil, depth: 0)
+            guard let cached = scope.expansion(of: token, compute: { token in
+                var sub = ClassExpander(scope: scope, source: source)
+                sub.expand(token: token, outer: [], top: nil, depth: 0)
+                return TokenExpansion(effects: sub.effects, diagnostics: sub.diagnostics, matches: sub.matches, count: sub.expandedCount)
+            }) else { continue }
+            expandedCount += cached.count
+            if expandedCount > Self.maxExpandedClasses {
+                if expandedCount - cached.count <= Self.maxExpandedClasses {
+                    error(
+                        "expansion-limit", "the classes expand to more than \(Self.maxExpandedClasses) classes", token.displayText,
+                        part: "root")
+                }
+                continue
+            }
+            let offset = effects.count
+            for var effect in cached.effects {
+                effect.index += offset
+                effects.append(effect)
+            }
+            diagnostics += cached.diagnostics
+            matches += cached.matches
         }
     }
 

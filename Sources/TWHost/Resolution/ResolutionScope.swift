@@ -56,6 +56,10 @@ public final class ResolutionScope: Sendable {
     public let environment: RenderEnvironment
     let cache = Mutex<[SurfaceCacheKey: ResolvedSurface]>([:])
     let cacheLimit = 50_000
+    let tokenCache = Mutex<[ClassToken: TokenExpansion]>([:])
+    /// Bounded so that a scene of mostly unique classes cannot grow it without limit.
+    let tokenCacheLimit = 16_384
+    let identityCache = Mutex<[String: String]>([:])
     /// Every exact class name known here, for "did you mean".
     let knownNames: [String]
 
@@ -103,7 +107,33 @@ public final class ResolutionScope: Sendable {
     }
 
     /// Drops every cached resolution (the answers never depend on the cache).
-    public func clearCache() { cache.withLock { $0.removeAll() } }
+    public func clearCache() {
+        cache.withLock { $0.removeAll() }
+        tokenCache.withLock { $0.removeAll() }
+        identityCache.withLock { $0.removeAll() }
+    }
+
+    /// A top-level class's expansion, computed once per scope.
+    func expansion(of token: ClassToken, compute: (ClassToken) -> TokenExpansion) -> TokenExpansion? {
+        if let hit = tokenCache.withLock({ $0[token] }) { return hit }
+        let computed = compute(token)
+        tokenCache.withLock { cache in
+            if cache.count >= tokenCacheLimit { cache.removeAll(keepingCapacity: true) }
+            cache[token] = computed
+        }
+        return computed
+    }
+
+    /// SHA-256 of a structural signature; many surfaces share one.
+    func identity(of signature: String) -> String {
+        if let hit = identityCache.withLock({ $0[signature] }) { return hit }
+        let digest = SHA256.hex(signature)
+        identityCache.withLock { cache in
+            if cache.count >= 4096 { cache.removeAll(keepingCapacity: true) }
+            cache[signature] = digest
+        }
+        return digest
+    }
 }
 
 struct SurfaceCacheKey: Hashable {

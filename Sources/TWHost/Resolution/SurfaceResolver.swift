@@ -349,7 +349,7 @@ public struct PreparedStyle: Sendable {
             source: source, decorated: decorated, chain: chain, animation: decorated ? animation : nil,
             nativeButtonStyle: decorated ? nativeStyle : nil, requestedButtonStyle: decorated ? requestedStyle : nil,
             diagnostics: diagnostics, signature: signatureText,
-            identity: SHA256.hex(signatureText), matches: matches, winners: winners)
+            identity: scope.identity(of: signatureText), matches: matches, winners: winners)
     }
 
 }

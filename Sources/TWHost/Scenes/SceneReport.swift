@@ -2,99 +2,144 @@
 public enum SceneReport {
     public static let jsonVersion = 1
 
-    public static func json(_ resolution: SceneResolution, environment: RenderEnvironment) -> JSONValue {
-        .object([
-            ("twhost", .number(Double(jsonVersion))),
-            (
-                "plugins",
-                .array(
-                    resolution.plugins.map {
-                        .object([
-                            ("name", .string($0.name)), ("version", .string($0.version)), ("path", .string($0.path)),
-                        ])
-                    })
-            ),
-            ("surfaces", .array(resolution.surfaces.map { surfaceJSON($0, environment: environment) })),
-            ("backing", .array(resolution.backingOnly.map(backingRecordJSON))),
-            ("diagnostics", .array(resolution.diagnostics.map(diagnosticJSON))),
-            (
-                "summary",
-                .object([
-                    ("surfaces", .number(Double(resolution.surfaces.count))),
-                    ("decorated", .number(Double(resolution.decoratedCount))),
-                    ("undecorated", .number(Double(resolution.undecoratedCount))),
-                    ("errors", .number(Double(resolution.errorCount))),
-                    ("warnings", .number(Double(resolution.warningCount))),
-                ])
-            ),
-        ])
+    /// The whole JSON report as text (what the streaming writers produce).
+    public static func json(_ resolution: SceneResolution, environment: RenderEnvironment) -> String {
+        let w = ByteWriter()
+        writeHeader(plugins: resolution.plugins, to: w)
+        for (i, record) in resolution.surfaces.enumerated() { writeSurface(record, first: i == 0, to: w) }
+        writeFooter(resolution, to: w)
+        return w.string
     }
 
-    static func surfaceJSON(_ record: SurfaceRecord, environment: RenderEnvironment) -> JSONValue {
+    /// `{"twhost": 1, "plugins": […], "surfaces": [` — surfaces follow, one a line.
+    public static func writeHeader(plugins: [PluginInfo], to w: ByteWriter) {
+        w.append("{\"twhost\": \(jsonVersion),\n\"plugins\": ")
+        w.append(
+            JSONValue.array(
+                plugins.map { .object([("name", .string($0.name)), ("version", .string($0.version)), ("path", .string($0.path))]) }))
+        w.append(",\n\"surfaces\": [")
+    }
+
+    /// The rest after the last surface: backing-only nodes, diagnostics, summary.
+    public static func writeFooter(_ resolution: SceneResolution, to w: ByteWriter) {
+        w.append(resolution.summary.surfaces == 0 ? "],\n\"backing\": " : "\n],\n\"backing\": ")
+        w.append(JSONValue.array(resolution.backingOnly.map(backingRecordJSON)))
+        w.append(",\n\"diagnostics\": ")
+        w.append(JSONValue.array(resolution.diagnostics.map(diagnosticJSON)))
+        w.append(",\n\"summary\": ")
+        w.append(
+            JSONValue.object([
+                ("surfaces", .number(Double(resolution.summary.surfaces))),
+                ("decorated", .number(Double(resolution.decoratedCount))),
+                ("undecorated", .number(Double(resolution.undecoratedCount))),
+                ("errors", .number(Double(resolution.errorCount))),
+                ("warnings", .number(Double(resolution.warningCount))),
+            ]))
+        w.append("}\n")
+    }
+
+    /// One surface as one line of JSON.
+    public static func writeSurface(_ record: SurfaceRecord, first: Bool, to w: ByteWriter) {
         let s = record.surface
+        w.append(first ? "\n{\"path\": " : ",\n{\"path\": ")
+        w.appendJSONString(record.path)
+        w.append(", \"id\": ")
+        w.appendJSONString(record.node.id)
+        w.append(", \"type\": ")
+        w.appendJSONString(record.node.type)
+        w.append(", \"target\": \"")
+        let animationOnly = record.node.tw == nil && record.buttonStyle == nil && record.adapters.isEmpty
+        w.append(animationOnly ? "animation" : s.source.targetName)
+        w.append(s.decorated ? "\", \"status\": \"decorated\", \"identity\": \"" : "\", \"status\": \"undecorated\", \"identity\": \"")
+        w.append(s.identity)
+        w.append("\", \"scope\": [")
+        for (i, p) in record.scopePlugins.enumerated() {
+            if i > 0 { w.append(", ") }
+            w.appendJSONString(p)
+        }
+        w.append("], \"chain\": ")
+        writeChain(s.chain, to: w)
         var diagnostics = s.diagnostics
-        var buttonStyle: JSONValue = .null
+        w.append(", \"buttonStyle\": ")
         if let button = record.buttonStyle {
-            var members: [(String, JSONValue)] = [
-                ("native", button.nativeButtonStyle.map(JSONValue.string) ?? .null),
-                ("requested", (button.requestedButtonStyle ?? button.nativeButtonStyle).map(JSONValue.string) ?? .null),
-                (
-                    "fallback",
-                    button.diagnostics.first { $0.code == "native-style-fallback" }.map { .string($0.message) } ?? .null
-                ),
-                ("plain", .bool(button.nativeButtonStyle == nil || button.nativeButtonStyle == "plain")),
-            ]
+            w.append("{\"native\": ")
+            w.appendJSONString(button.nativeButtonStyle)
+            w.append(", \"requested\": ")
+            w.appendJSONString(button.requestedButtonStyle ?? button.nativeButtonStyle)
+            w.append(", \"fallback\": ")
+            w.appendJSONString(button.diagnostics.first { $0.code == "native-style-fallback" }?.message)
+            let plain = button.nativeButtonStyle == nil || button.nativeButtonStyle == "plain"
+            w.append(plain ? ", \"plain\": true" : ", \"plain\": false")
             if record.node.tw != nil {
                 // The node has both: the button style is its own surface.
-                members += [
-                    ("status", .string(button.decorated ? "decorated" : "undecorated")),
-                    ("identity", .string(button.identity)),
-                    ("chain", .array(button.chain.map(chainJSON))), ("animation", animationJSON(button.animation)),
-                ]
+                w.append(button.decorated ? ", \"status\": \"decorated\", \"identity\": \"" : ", \"status\": \"undecorated\", \"identity\": \"")
+                w.append(button.identity)
+                w.append("\", \"chain\": ")
+                writeChain(button.chain, to: w)
+                w.append(", \"animation\": ")
+                w.append(animationJSON(button.animation))
                 diagnostics += button.diagnostics
             }
-            buttonStyle = .object(members)
+            w.append("}")
+        } else {
+            w.append("null")
         }
-        var members: [(String, JSONValue)] = [
-            ("path", .string(record.path)),
-            ("id", record.node.id.map(JSONValue.string) ?? .null),
-            ("type", .string(record.node.type)),
-            ("target", .string(record.node.tw == nil && record.buttonStyle == nil ? "animation" : s.source.targetName)),
-            ("status", .string(s.decorated ? "decorated" : "undecorated")),
-            ("identity", .string(s.identity)),
-            ("scope", .array(record.scopePlugins.map(JSONValue.string))),
-            ("chain", .array(s.chain.map(chainJSON))),
-            ("buttonStyle", buttonStyle),
-            (
-                "animation",
-                animationJSON(record.node.tw == nil && record.buttonStyle == nil ? record.twAnimation : s.animation)
-            ),
-        ]
-        if record.node.twAnimation != nil && (record.node.tw != nil || record.buttonStyle != nil) {
-            members.append(("twAnimation", animationJSON(record.twAnimation)))
+        w.append(", \"animation\": ")
+        w.append(animationJSON(animationOnly ? record.twAnimation : s.animation))
+        if record.node.twAnimation != nil && !animationOnly {
+            w.append(", \"twAnimation\": ")
+            w.append(animationJSON(record.twAnimation))
         }
         if !record.adapters.isEmpty {
-            members.append(
-                (
-                    "adapters",
-                    .array(
-                        record.adapters.map { a in
-                            .object([
-                                ("kind", .string(a.kind.rawValue)), ("base", a.base.map(JSONValue.string) ?? .null),
-                                ("status", .string(a.surface.decorated ? "decorated" : "undecorated")),
-                                ("identity", .string(a.surface.identity)),
-                                ("chain", .array(a.surface.chain.map(chainJSON))),
-                            ])
-                        })
-                ))
-            for (i, a) in record.adapters.enumerated()
-            where !(i == 0 && record.node.tw == nil && record.buttonStyle == nil) {
-                diagnostics += a.surface.diagnostics
+            w.append(", \"adapters\": [")
+            for (i, a) in record.adapters.enumerated() {
+                if i > 0 { w.append(", ") }
+                w.append("{\"kind\": \"\(a.kind.rawValue)\", \"base\": ")
+                w.appendJSONString(a.base)
+                w.append(a.surface.decorated ? ", \"status\": \"decorated\", \"identity\": \"" : ", \"status\": \"undecorated\", \"identity\": \"")
+                w.append(a.surface.identity)
+                w.append("\", \"chain\": ")
+                writeChain(a.surface.chain, to: w)
+                w.append("}")
+                if !(i == 0 && record.node.tw == nil && record.buttonStyle == nil) { diagnostics += a.surface.diagnostics }
             }
+            w.append("]")
         }
-        members.append(("backing", backingJSON(record.backing)))
-        members.append(("diagnostics", .array(diagnostics.map(diagnosticJSON))))
-        return .object(members)
+        w.append(", \"backing\": ")
+        w.append(backingJSON(record.backing))
+        w.append(", \"diagnostics\": ")
+        if diagnostics.isEmpty {
+            w.append("[]}")
+        } else {
+            w.append(JSONValue.array(diagnostics.map(diagnosticJSON)))
+            w.append("}")
+        }
+    }
+
+    static func writeChain(_ chain: [ChainEntry], to w: ByteWriter) {
+        w.append("[")
+        for (i, entry) in chain.enumerated() {
+            if i > 0 { w.append(", ") }
+            w.append("{\"phase\": \"")
+            w.append(entry.phase.rawValue)
+            switch entry.origin {
+            case .registration(let name, let plugin):
+                w.append("\", \"origin\": \"registration\", \"name\": ")
+                w.appendJSONString(name)
+                w.append(", \"plugin\": ")
+                w.appendJSONString(plugin)
+                w.append(entry.active == true ? ", \"active\": true, \"modifier\": " : ", \"active\": false, \"modifier\": ")
+            case .builtin(let property):
+                w.append("\", \"origin\": \"builtin\", \"property\": ")
+                w.appendJSONString(property)
+                w.append(", \"class\": ")
+                w.appendJSONString(entry.className)
+                w.append(", \"modifier\": ")
+            }
+            w.appendJSONString(entry.modifier.swiftCode)
+            w.append("}")
+        }
+        w.append("]")
     }
 
     static func backingRecordJSON(_ record: BackingRecord) -> JSONValue {
@@ -163,23 +208,6 @@ public enum SceneReport {
         return lines
     }
 
-    static func chainJSON(_ entry: ChainEntry) -> JSONValue {
-        let code = entry.modifier.swiftCode
-        switch entry.origin {
-        case .registration(let name, let plugin):
-            return .object([
-                ("phase", .string(entry.phase.rawValue)), ("origin", .string("registration")), ("name", .string(name)),
-                ("plugin", .string(plugin)), ("active", .bool(entry.active ?? false)), ("modifier", .string(code)),
-            ])
-        case .builtin(let property):
-            return .object([
-                ("phase", .string(entry.phase.rawValue)), ("origin", .string("builtin")),
-                ("property", .string(property)),
-                ("class", entry.className.map(JSONValue.string) ?? .null), ("modifier", .string(code)),
-            ])
-        }
-    }
-
     static func animationJSON(_ animation: ResolvedAnimation?) -> JSONValue {
         guard let animation else { return .null }
         return .object([
@@ -199,38 +227,48 @@ public enum SceneReport {
     /// Per surface: path, type and status, the chain as Swift-like code tagged
     /// with phase and origin, diagnostics; then a summary line.
     public static func text(_ resolution: SceneResolution, palette: SurfaceReport.Palette) -> String {
+        resolution.surfaces.map { text($0, palette: palette) }.joined() + textFooter(resolution, palette: palette)
+    }
+
+    /// One surface: path, type and status, the chain, button style, adapters,
+    /// backing and diagnostics, then a blank line.
+    public static func text(_ record: SurfaceRecord, palette: SurfaceReport.Palette) -> String {
         var lines: [String] = []
-        for record in resolution.surfaces {
-            let s = record.surface
-            let status = s.decorated ? "decorated" : palette.red("undecorated")
-            var head = palette.bold("\(record.path)  \(record.node.type)") + "  (\(s.source.targetName), \(status))"
-            if let id = record.node.id { head += "  id \(id)" }
-            head += palette.dim("  identity \(s.identity.prefix(16))")
-            lines.append(head)
-            if record.node.tw != nil || record.buttonStyle != nil {
-                lines += SurfaceReport.chainLines(s, palette: palette)
-            }
-            if let button = record.buttonStyle {
-                let native = button.nativeButtonStyle.map { ".\($0)" } ?? ".plain (twhost style)"
-                let requested = button.requestedButtonStyle.map { " instead of .\($0)" } ?? ""
-                lines.append("  .buttonStyle(\(native))" + palette.dim("  // button style\(requested)"))
-                if record.node.tw != nil { lines += SurfaceReport.chainLines(button, palette: palette, indent: "    ") }
-            }
-            for adapter in record.adapters {
-                lines.append("  .\(adapter.kind.rawValue)(.tw(\(adapter.base.map { "base: .\($0)" } ?? "")))")
-                lines += SurfaceReport.chainLines(adapter.surface, palette: palette, indent: "    ")
-            }
-            lines += backingLines(record.backing, palette: palette)
-            let animation = record.node.tw == nil && record.buttonStyle == nil ? record.twAnimation : s.animation
-            if let animation {
-                lines.append(
-                    "  animation: " + (animation.modifier ?? "none")
-                        + palette.dim("  // \(animation.source)" + (animation.note.map { " — \($0)" } ?? "")))
-            }
-            let diagnostics = record.allSurfaces.flatMap(\.diagnostics)
-            lines += SurfaceReport.diagnosticLines(diagnostics, palette: palette)
-            lines.append("")
+        let s = record.surface
+        let status = s.decorated ? "decorated" : palette.red("undecorated")
+        var head = palette.bold("\(record.path)  \(record.node.type)") + "  (\(s.source.targetName), \(status))"
+        if let id = record.node.id { head += "  id \(id)" }
+        head += palette.dim("  identity \(s.identity.prefix(16))")
+        lines.append(head)
+        if record.node.tw != nil || record.buttonStyle != nil {
+            lines += SurfaceReport.chainLines(s, palette: palette)
         }
+        if let button = record.buttonStyle {
+            let native = button.nativeButtonStyle.map { ".\($0)" } ?? ".plain (twhost style)"
+            let requested = button.requestedButtonStyle.map { " instead of .\($0)" } ?? ""
+            lines.append("  .buttonStyle(\(native))" + palette.dim("  // button style\(requested)"))
+            if record.node.tw != nil { lines += SurfaceReport.chainLines(button, palette: palette, indent: "    ") }
+        }
+        for adapter in record.adapters {
+            lines.append("  .\(adapter.kind.rawValue)(.tw(\(adapter.base.map { "base: .\($0)" } ?? "")))")
+            lines += SurfaceReport.chainLines(adapter.surface, palette: palette, indent: "    ")
+        }
+        lines += backingLines(record.backing, palette: palette)
+        let animation = record.node.tw == nil && record.buttonStyle == nil ? record.twAnimation : s.animation
+        if let animation {
+            lines.append(
+                "  animation: " + (animation.modifier ?? "none")
+                    + palette.dim("  // \(animation.source)" + (animation.note.map { " — \($0)" } ?? "")))
+        }
+        let diagnostics = record.allSurfaces.flatMap(\.diagnostics)
+        lines += SurfaceReport.diagnosticLines(diagnostics, palette: palette)
+        lines.append("")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Backing-only nodes, scene diagnostics and the summary line.
+    public static func textFooter(_ resolution: SceneResolution, palette: SurfaceReport.Palette) -> String {
+        var lines: [String] = []
         for b in resolution.backingOnly {
             lines.append(
                 palette.bold("\(b.node.path)  \(b.node.type)") + "  (no styling)"
@@ -240,7 +278,7 @@ public enum SceneReport {
         }
         lines += SurfaceReport.diagnosticLines(resolution.diagnostics, palette: palette, indent: "")
         lines.append(
-            "\(resolution.surfaces.count) surface(s): \(resolution.decoratedCount) decorated, \(resolution.undecoratedCount) undecorated; "
+            "\(resolution.summary.surfaces) surface(s): \(resolution.decoratedCount) decorated, \(resolution.undecoratedCount) undecorated; "
                 + "\(resolution.errorCount) error(s), \(resolution.warningCount) warning(s)")
         return lines.joined(separator: "\n") + "\n"
     }

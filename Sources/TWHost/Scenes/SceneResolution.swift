@@ -55,9 +55,27 @@ public enum SceneResolveError: Error, Equatable, Sendable, CustomStringConvertib
     }
 }
 
+/// Counts over a scene's surfaces, kept while they stream past.
+public struct SceneSummary: Equatable, Sendable {
+    public var surfaces = 0
+    public var decorated = 0
+    public var errors = 0
+    public var warnings = 0
+    public var undecorated: Int { surfaces - decorated }
+
+    mutating func add(_ record: SurfaceRecord) {
+        let all = record.allSurfaces
+        surfaces += 1
+        if all.allSatisfy(\.decorated) { decorated += 1 }
+        errors += all.reduce(0) { $0 + $1.errors }
+        warnings += all.reduce(0) { $0 + $1.warnings }
+    }
+}
+
 /// A resolved scene.
 public struct SceneResolution: Sendable {
     public var plugins: [PluginInfo]
+    /// Every surface, in document order (empty when they were streamed).
     public var surfaces: [SurfaceRecord]
     /// Scene-level findings: unknown fields, shadowed registrations.
     public var diagnostics: [Diagnostic]
@@ -65,17 +83,12 @@ public struct SceneResolution: Sendable {
     public var scopeCount: Int
     /// Nodes reported for their platform backing only.
     public var backingOnly: [BackingRecord] = []
+    public var summary = SceneSummary()
 
-    public var decoratedCount: Int { surfaces.filter { $0.allSurfaces.allSatisfy(\.decorated) }.count }
-    public var undecoratedCount: Int { surfaces.count - decoratedCount }
-    public var errorCount: Int {
-        surfaces.reduce(0) { $0 + $1.allSurfaces.reduce(0) { $0 + $1.errors } }
-            + diagnostics.filter { $0.severity == .error }.count
-    }
-    public var warningCount: Int {
-        surfaces.reduce(0) { $0 + $1.allSurfaces.reduce(0) { $0 + $1.warnings } }
-            + diagnostics.filter { $0.severity == .warning }.count
-    }
+    public var decoratedCount: Int { summary.decorated }
+    public var undecoratedCount: Int { summary.undecorated }
+    public var errorCount: Int { summary.errors + diagnostics.filter { $0.severity == .error }.count }
+    public var warningCount: Int { summary.warnings + diagnostics.filter { $0.severity == .warning }.count }
 }
 
 /// Resolves every surface of a scene with plugin scopes per subtree
@@ -99,6 +112,23 @@ public enum SceneResolver {
         return names
     }
 
+    /// Fails when the scene names a plugin outside the loaded set; checked
+    /// before any surface is resolved, so nothing is half-reported.
+    public static func checkPlugins(_ scene: Scene, loaded: [String]) throws(SceneResolveError) {
+        let known = Set(loaded)
+        func check(_ rules: SceneRules?, _ path: String, _ line: Int) throws(SceneResolveError) {
+            for change in rules?.plugins ?? [] where !known.contains(change.name) {
+                throw .unknownPlugin(name: change.name, path: path + "/rules/plugins", line: line, loaded: loaded)
+            }
+        }
+        try check(scene.rules, "", 1)
+        var stack = [scene.root]
+        while let node = stack.popLast() {
+            try check(node.rules, node.jsonPath, node.line)
+            stack.append(contentsOf: node.children.reversed())
+        }
+    }
+
     struct Context {
         var plugins: [String]
         var rules: Rules
@@ -115,7 +145,7 @@ public enum SceneResolver {
     ///   - environment: the scene's environment after command-line overrides.
     public static func resolve(
         _ scene: Scene, plugins loaded: [LoadedPlugin], state: SurfaceState = SurfaceState(), lenient: Bool = false,
-        environment: RenderEnvironment? = nil
+        environment: RenderEnvironment? = nil, each: ((SurfaceRecord) -> Void)? = nil
     ) throws(SceneResolveError) -> SceneResolution {
         let environment = environment ?? scene.environment
         let byName = Dictionary(loaded.map { ($0.info.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -176,6 +206,7 @@ public enum SceneResolver {
         }
         var surfaces: [SurfaceRecord] = []
         var backingOnly: [BackingRecord] = []
+        var summary = SceneSummary()
         var stack: [(SceneNode, Context)] = [(scene.root, rootContext)]
         while let (node, inherited) = stack.popLast() {
             let context = try apply(node.rules, to: inherited, path: node.jsonPath, line: node.line)
@@ -223,11 +254,11 @@ public enum SceneResolver {
                     if main == nil && button == nil && adapters.isEmpty, let animationSurface {
                         surface.diagnostics = animationSurface.diagnostics
                     }
-                    surfaces.append(
-                        SurfaceRecord(
-                            node: node, surface: surface, buttonStyle: button, twAnimation: animation,
-                            adapters: adapters,
-                            scopePlugins: context.plugins, backing: backing))
+                    let record = SurfaceRecord(
+                        node: node, surface: surface, buttonStyle: button, twAnimation: animation, adapters: adapters,
+                        scopePlugins: context.plugins, backing: backing)
+                    summary.add(record)
+                    if let each { each(record) } else { surfaces.append(record) }
                 }
             } else if !node.cocoa.isEmpty || !node.lifecycle.isEmpty {
                 backingOnly.append(BackingRecord(node: node, backing: backing))
@@ -236,7 +267,7 @@ public enum SceneResolver {
         }
         return SceneResolution(
             plugins: loaded.map(\.info), surfaces: surfaces, diagnostics: diagnostics, scopeCount: scopes.count,
-            backingOnly: backingOnly)
+            backingOnly: backingOnly, summary: summary)
     }
 
     /// A `.twAnimation` with no `.tw`: no chain, only the animation.

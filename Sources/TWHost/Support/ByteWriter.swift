@@ -1,0 +1,95 @@
+import Glibc
+
+/// A growing byte buffer that flushes to a file descriptor in large writes:
+/// output is built without intermediate Strings and streamed, so a large
+/// scene's report is never held whole.
+public final class ByteWriter {
+    public private(set) var bytes: [UInt8] = []
+    private let fd: Int32?
+    private let flushThreshold: Int
+    public private(set) var failed = false
+
+    /// Writes to `fd` in chunks of about `flushThreshold` bytes; nil collects in memory.
+    public init(fd: Int32? = nil, flushThreshold: Int = 1 << 20) {
+        self.fd = fd
+        self.flushThreshold = flushThreshold
+        bytes.reserveCapacity(fd == nil ? 4096 : flushThreshold + 4096)
+    }
+
+    @inline(__always) public func append(_ byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    public func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        flushIfNeeded()
+    }
+
+    public func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+        flushIfNeeded()
+    }
+
+    /// A JSON string literal, with the escapes JSON requires.
+    public func appendJSONString(_ text: String) {
+        var text = text
+        bytes.append(UInt8(ascii: "\""))
+        text.withUTF8 { utf8 in
+            var start = 0
+            for i in 0..<utf8.count {
+                let b = utf8[i]
+                guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
+                if start < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i])) }
+                switch b {
+                case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
+                case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
+                case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+                case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+                case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
+                }
+                start = i + 1
+            }
+            if start < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...])) }
+        }
+        bytes.append(UInt8(ascii: "\""))
+        flushIfNeeded()
+    }
+
+    public func appendJSONString(_ text: String?) {
+        if let text { appendJSONString(text) } else { append("null") }
+    }
+
+    public func appendNumber(_ n: Double) { append(JSONValue.format(n)) }
+
+    public func append(_ value: JSONValue, pretty: Bool = false) {
+        append(value.serialized(pretty: pretty))
+    }
+
+    private func flushIfNeeded() {
+        if fd != nil && bytes.count >= flushThreshold { flush() }
+    }
+
+    /// Writes what is buffered; retries short writes and EINTR.
+    public func flush() {
+        guard let fd, !bytes.isEmpty else { return }
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)  // non-empty buffer
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    return
+                }
+                offset += n
+            }
+        }
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+}
