@@ -1,18 +1,41 @@
 /// One effect of one class after lookup and expansion: built-in property
 /// assignments or a registration with its value, under state conditions.
+/// The payload is shared (a class), so surfaces copy effects cheaply.
 struct ClassEffect: @unchecked Sendable {
+    // @unchecked: the shared core is immutable after creation.
     enum Kind {
         case style([StyleAssignment])
         case registration(ModifierRegistration, TypedValue?)
     }
-    var kind: Kind
-    /// The top-level class that produced it, as written.
-    var classText: String
-    /// The class inside a recipe or utility output, if different.
-    var innerText: String
-    var conditions: [Variant]
+    final class Core {
+        let kind: Kind
+        let classText: String
+        let innerText: String
+        let conditions: [Variant]
+        let precedence: Int
+        init(kind: Kind, classText: String, innerText: String, conditions: [Variant]) {
+            self.kind = kind
+            self.classText = classText
+            self.innerText = innerText
+            self.conditions = conditions
+            self.precedence = conditions.map(\.precedence).max() ?? 0
+        }
+    }
+    let core: Core
     /// Declaration order after expansion.
     var index: Int
+
+    init(kind: Kind, classText: String, innerText: String, conditions: [Variant], index: Int) {
+        core = Core(kind: kind, classText: classText, innerText: innerText, conditions: conditions)
+        self.index = index
+    }
+
+    var kind: Kind { core.kind }
+    /// The top-level class that produced it, as written.
+    var classText: String { core.classText }
+    /// The class inside a recipe or utility output, if different.
+    var innerText: String { core.innerText }
+    var conditions: [Variant] { core.conditions }
 }
 
 /// One top-level class looked up and expanded in a scope: reused by every

@@ -55,7 +55,9 @@ public final class ResolutionScope: Sendable {
     public let rules: Rules
     public let environment: RenderEnvironment
     let cache = Mutex<[SurfaceCacheKey: ResolvedSurface]>([:])
-    let cacheLimit = 50_000
+    /// Surfaces with the same classes in one scope (list rows) resolve once;
+    /// bounded so that a large scene's memory stays flat.
+    let cacheLimit = 4096
     let tokenCache = Mutex<[ClassToken: TokenExpansion]>([:])
     /// Bounded so that a scene of mostly unique classes cannot grow it without limit.
     let tokenCacheLimit = 16_384

@@ -8,7 +8,7 @@ enum StyleEmitter {
 
     /// - Parameter nativeButton: a button with a native style: `rounded-*` sets
     ///   `.buttonBorderShape` instead of clipping (R-CTRL-1).
-    static func emit(_ values: [StyleProperty: StyleValue], theme: Theme, nativeButton: Bool = false) -> [Emitted] {
+    static func emit(_ values: PropertyTable<StyleValue>, theme: Theme, nativeButton: Bool = false) -> [Emitted] {
         var out: [Emitted] = []
         func points(_ p: StyleProperty) -> Double? {
             if case .points(let v)? = values[p] { return v }

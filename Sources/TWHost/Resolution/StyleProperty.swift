@@ -20,9 +20,50 @@ public enum StyleProperty: String, Hashable, Sendable, CaseIterable, Comparable 
 
     public static func < (a: StyleProperty, b: StyleProperty) -> Bool { a.rank < b.rank }
 
-    var rank: Int { StyleProperty.ranks[self] ?? 0 }
-    private static let ranks: [StyleProperty: Int] = Dictionary(
-        uniqueKeysWithValues: allCases.enumerated().map { ($1, $0) })
+    var rank: Int { ordinal }
+    static let count = allCases.count
+
+    /// The declaration position, without hashing: tables index arrays with it.
+    var ordinal: Int {
+        switch self {
+        case .fontSize: return 0
+        case .fontWeight: return 1
+        case .fontDesign: return 2
+        case .italic: return 3
+        case .tracking: return 4
+        case .lineSpacing: return 5
+        case .textAlignment: return 6
+        case .lineLimit: return 7
+        case .foreground: return 8
+        case .paddingTop: return 9
+        case .paddingLeading: return 10
+        case .paddingBottom: return 11
+        case .paddingTrailing: return 12
+        case .width: return 13
+        case .height: return 14
+        case .minWidth: return 15
+        case .maxWidth: return 16
+        case .minHeight: return 17
+        case .maxHeight: return 18
+        case .background: return 19
+        case .borderWidth: return 20
+        case .borderColor: return 21
+        case .cornerRadius: return 22
+        case .shadow: return 23
+        case .opacity: return 24
+        case .blur: return 25
+        case .scale: return 26
+        case .rotation: return 27
+        case .offsetX: return 28
+        case .offsetY: return 29
+        case .tint: return 30
+        case .controlSize: return 31
+        case .nativeButtonStyle: return 32
+        case .animation: return 33
+        case .duration: return 34
+        case .delay: return 35
+        }
+    }
 
     /// The group name used in output: `padding` for all four edges, `frame`, `font` …
     public var group: String {
@@ -78,5 +119,23 @@ public struct StyleAssignment: Hashable, Sendable {
     public init(_ property: StyleProperty, _ value: StyleValue) {
         self.property = property
         self.value = value
+    }
+}
+
+/// A map from style properties to values, stored in an array by ordinal:
+/// no hashing on the resolution path.
+struct PropertyTable<Value> {
+    private var slots: [Value?] = Array(repeating: nil, count: StyleProperty.count)
+
+    subscript(_ property: StyleProperty) -> Value? {
+        get { slots[property.ordinal] }
+        set { slots[property.ordinal] = newValue }
+    }
+
+    @discardableResult
+    mutating func removeValue(forKey property: StyleProperty) -> Value? {
+        let old = slots[property.ordinal]
+        slots[property.ordinal] = nil
+        return old
     }
 }

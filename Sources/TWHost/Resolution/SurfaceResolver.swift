@@ -32,7 +32,7 @@ public enum SurfaceResolver {
     typealias Rank = (precedence: Int, specificity: Int, index: Int)
 
     static func rank(_ effect: ClassEffect) -> Rank {
-        (effect.conditions.map(\.precedence).max() ?? 0, effect.conditions.count, effect.index)
+        (effect.core.precedence, effect.core.conditions.count, effect.index)
     }
 
     static func beats(_ a: Rank, _ b: Rank) -> Bool {
@@ -74,7 +74,7 @@ public enum SurfaceResolver {
 
     /// R-ANIM-1.
     static func resolveAnimation(
-        _ winners: [StyleProperty: (rank: Rank, value: StyleValue, effect: ClassEffect)], scope: ResolutionScope
+        _ winners: PropertyTable<(rank: Rank, value: StyleValue, effect: ClassEffect)>, scope: ResolutionScope
     ) -> ResolvedAnimation? {
         var seconds: Double?
         if case .seconds(let s)? = winners[.duration]?.value { seconds = s }
@@ -209,7 +209,7 @@ public struct PreparedStyle: Sendable {
         if !decorated { effects.removeAll() }
 
         // Conflicts: per built-in property and per registration conflict key.
-        var styleWinners: [StyleProperty: (rank: SurfaceResolver.Rank, value: StyleValue, effect: ClassEffect)] = [:]
+        var styleWinners = PropertyTable<(rank: SurfaceResolver.Rank, value: StyleValue, effect: ClassEffect)>()
         var keyWinners:
             [String: (
                 rank: SurfaceResolver.Rank, registration: ModifierRegistration, value: TypedValue?, effect: ClassEffect
@@ -290,8 +290,8 @@ public struct PreparedStyle: Sendable {
         }
         // Built-in styling sits after content slots and before effects (R-ORDER-1/2).
         let firstEffects = chain.firstIndex { $0.phase == .effects } ?? chain.count
-        var styleValues: [StyleProperty: StyleValue] = [:]
-        for (property, winner) in styleWinners { styleValues[property] = winner.value }
+        var styleValues = PropertyTable<StyleValue>()
+        for property in StyleProperty.allCases { styleValues[property] = styleWinners[property]?.value }
         // Ghost and link labels keep a minimum height (44 pt on iOS, 32 on macOS).
         if decorated, let style = nativeStyle,
             let minimum = NativeButtonStyles.minimumLabelHeight(style: style, platform: scope.environment.platform)

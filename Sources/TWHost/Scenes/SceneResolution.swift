@@ -132,6 +132,8 @@ public enum SceneResolver {
     struct Context {
         var plugins: [String]
         var rules: Rules
+        /// Built when the context is first used; children without rules share it.
+        var scope: ResolutionScope?
     }
 
     struct ScopeKey: Hashable {
@@ -209,7 +211,11 @@ public enum SceneResolver {
         var summary = SceneSummary()
         var stack: [(SceneNode, Context)] = [(scene.root, rootContext)]
         while let (node, inherited) = stack.popLast() {
-            let context = try apply(node.rules, to: inherited, path: node.jsonPath, line: node.line)
+            var context = try apply(node.rules, to: inherited, path: node.jsonPath, line: node.line)
+            if node.rules != nil || context.scope == nil {
+                // Built once per distinct scope; children without rules share it.
+                context.scope = scope(for: context)
+            }
             // A toggle adapter's base is the native style underneath.
             let baseStyle = node.adapters.first { $0.kind == .toggleStyle }?.base
             let backing = BackingResolver.resolve(
@@ -217,7 +223,7 @@ public enum SceneResolver {
                 environment: environment)
             let styled = node.tw != nil || node.buttonStyle != nil || node.twAnimation != nil || !node.adapters.isEmpty
             if styled {
-                let scope = scope(for: context)
+                let scope = context.scope ?? scope(for: context)
                 let nodeState = SurfaceState(node.state.active.union(state.active))
                 var main: ResolvedSurface?
                 var button: ResolvedSurface?
