@@ -144,4 +144,5 @@ struct SurfaceCacheKey: Hashable {
     var state: SurfaceState
     var lenient: Bool
     var includeDefaults: Bool
+    var details: Bool
 }

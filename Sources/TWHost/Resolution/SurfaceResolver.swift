@@ -13,13 +13,13 @@ public enum SurfaceResolver {
     ///   repeated inputs are answered from the scope's cache.
     public static func resolve(
         _ classes: TWClasses, source: SurfaceSource, state: SurfaceState = SurfaceState(), scope: ResolutionScope,
-        lenient: Bool = false, includeDefaults: Bool = true, useCache: Bool = true
+        lenient: Bool = false, includeDefaults: Bool = true, useCache: Bool = true, details: Bool = true
     ) -> ResolvedSurface {
         let key = SurfaceCacheKey(
-            classes: classes, source: source, state: state, lenient: lenient, includeDefaults: includeDefaults)
+            classes: classes, source: source, state: state, lenient: lenient, includeDefaults: includeDefaults, details: details)
         if useCache, let cached = scope.cache.withLock({ $0[key] }) { return cached }
         let surface = compute(
-            classes, source: source, state: state, scope: scope, lenient: lenient, includeDefaults: includeDefaults)
+            classes, source: source, state: state, scope: scope, lenient: lenient, includeDefaults: includeDefaults, details: details)
         if useCache {
             scope.cache.withLock { cache in
                 if cache.count >= scope.cacheLimit { cache.removeAll(keepingCapacity: true) }
@@ -43,10 +43,10 @@ public enum SurfaceResolver {
 
     static func compute(
         _ classes: TWClasses, source: SurfaceSource, state: SurfaceState, scope: ResolutionScope, lenient: Bool,
-        includeDefaults: Bool
+        includeDefaults: Bool, details: Bool
     ) -> ResolvedSurface {
         prepare(classes, source: source, scope: scope, includeDefaults: includeDefaults).resolve(
-            state: state, lenient: lenient)
+            state: state, lenient: lenient, details: details)
     }
 
     /// Looks up and expands classes once (the work that does not depend on
@@ -133,7 +133,9 @@ public struct PreparedStyle: Sendable {
 
     /// Resolves the prepared classes in a state: strictness, conflicts, slots,
     /// styling, animation and identity.
-    public func resolve(state: SurfaceState = SurfaceState(), lenient: Bool = false) -> ResolvedSurface {
+    /// - Parameter details: also report what each class matched and which class
+    ///   won each property (for `explain`); scenes skip that work.
+    public func resolve(state: SurfaceState = SurfaceState(), lenient: Bool = false, details: Bool = true) -> ResolvedSurface {
         var diagnostics = self.diagnostics
         var effects = self.effects
         let beats = SurfaceResolver.beats
@@ -328,7 +330,7 @@ public struct PreparedStyle: Sendable {
 
         let animation = SurfaceResolver.resolveAnimation(styleWinners, scope: scope)
         var winners: [Winner] = []
-        for property in StyleProperty.allCases {
+        for property in StyleProperty.allCases where details {
             if let w = styleWinners[property] {
                 winners.append(
                     Winner(
@@ -336,7 +338,7 @@ public struct PreparedStyle: Sendable {
                         conditions: w.effect.conditions.map(\.rawValue)))
             }
         }
-        for key in keyWinners.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        for key in keyWinners.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) where details {
             if let w = keyWinners[key] {
                 winners.append(
                     Winner(
@@ -349,7 +351,7 @@ public struct PreparedStyle: Sendable {
             source: source, decorated: decorated, chain: chain, animation: decorated ? animation : nil,
             nativeButtonStyle: decorated ? nativeStyle : nil, requestedButtonStyle: decorated ? requestedStyle : nil,
             diagnostics: diagnostics, signature: signatureText,
-            identity: scope.identity(of: signatureText), matches: matches, winners: winners)
+            identity: scope.identity(of: signatureText), matches: details ? matches : [], winners: winners)
     }
 
 }

@@ -85,7 +85,7 @@ public enum SceneReport {
             w.append("null")
         }
         w.append(", \"animation\": ")
-        w.append(animationJSON(animationOnly ? record.twAnimation : s.animation))
+        writeAnimation(animationOnly ? record.twAnimation : s.animation, to: w)
         if record.node.twAnimation != nil && !animationOnly {
             w.append(", \"twAnimation\": ")
             w.append(animationJSON(record.twAnimation))
@@ -106,13 +106,44 @@ public enum SceneReport {
             w.append("]")
         }
         w.append(", \"backing\": ")
-        w.append(backingJSON(record.backing))
+        writeBacking(record.backing, to: w)
         w.append(", \"diagnostics\": ")
         if diagnostics.isEmpty {
             w.append("[]}")
         } else {
             w.append(JSONValue.array(diagnostics.map(diagnosticJSON)))
             w.append("}")
+        }
+    }
+
+    static func writeAnimation(_ animation: ResolvedAnimation?, to w: ByteWriter) {
+        guard let animation else { return w.append("null") }
+        w.append("{\"modifier\": ")
+        w.appendJSONString(animation.modifier)
+        w.append(", \"source\": ")
+        w.appendJSONString(animation.source)
+        w.append(", \"note\": ")
+        w.appendJSONString(animation.note)
+        w.append("}")
+    }
+
+    static func writeBacking(_ b: BackingReport, to w: ByteWriter) {
+        if b.cocoa.isEmpty && b.lifecycle.isEmpty {
+            w.append("{\"platform\": \"")
+            w.append(b.platform.rawValue)
+            w.append("\", \"osVersion\": ")
+            w.appendNumber(Double(b.osVersion))
+            w.append(", \"view\": ")
+            w.appendJSONString(b.view)
+            w.append(", \"style\": ")
+            w.appendJSONString(b.style)
+            w.append(b.styleDefaulted ? ", \"styleDefaulted\": true, \"status\": \"" : ", \"styleDefaulted\": false, \"status\": \"")
+            w.append(b.status.rawValue)
+            w.append("\", \"type\": ")
+            w.appendJSONString(b.type)
+            w.append(", \"cocoa\": [], \"lifecycle\": []}")
+        } else {
+            w.append(backingJSON(b))
         }
     }
 

@@ -230,19 +230,19 @@ public enum SceneResolver {
                 if let tw = node.tw {
                     main = SurfaceResolver.resolve(
                         tw, source: SurfaceSource(node.sourceKind, wrapped: !node.native.isEmpty), state: nodeState,
-                        scope: scope,
-                        lenient: lenient)
+                        scope: scope, lenient: lenient, details: false)
                 }
                 if let buttonStyle = node.buttonStyle {
                     button = SurfaceResolver.resolve(
-                        buttonStyle, source: SurfaceSource(.button), state: nodeState, scope: scope, lenient: lenient)
+                        buttonStyle, source: SurfaceSource(.button), state: nodeState, scope: scope, lenient: lenient,
+                        details: false)
                 }
                 let adapters = node.adapters.map { adapter in
                     AdapterSurface(
                         kind: adapter.kind, base: adapter.base,
                         surface: SurfaceResolver.resolve(
                             adapter.classes, source: SurfaceSource(.view), state: nodeState, scope: scope,
-                            lenient: lenient))
+                            lenient: lenient, details: false))
                 }
                 var animation: ResolvedAnimation?
                 var animationSurface: ResolvedSurface?
@@ -250,7 +250,7 @@ public enum SceneResolver {
                     // Animates the subtree without decorating it: no defaults, no slots used.
                     let resolved = SurfaceResolver.resolve(
                         twAnimation, source: SurfaceSource(.view), state: nodeState, scope: scope, lenient: lenient,
-                        includeDefaults: false)
+                        includeDefaults: false, details: false)
                     animation = resolved.animation
                     animationSurface = resolved
                 }
