@@ -109,27 +109,52 @@ public final class FactoryInvoker: @unchecked Sendable {
         return .argumentTypeMismatch(expected: argumentType, got: value.type)
     }
 
+    /// The arguments of one call, laid out on the stack in one frame.
+    private struct CallFrame<Argument> {
+        var builder: UnsafeMutablePointer<tw_builder>?
+        var context: UnsafeMutableRawPointer?
+        var active: UInt8
+        var argument: Argument
+        var returnSlot: UInt64 = 0
+    }
+
+    @inline(__always)
     private func invoke<Argument>(
         _ builder: UnsafeMutablePointer<tw_builder>, _ active: Bool, _ argument: UnsafeMutablePointer<Argument>?
     ) -> FactoryCallError? {
-        var builderArgument: UnsafeMutablePointer<tw_builder>? = builder
-        var contextArgument = context
-        var activeArgument: UInt8 = active ? 1 : 0
-        var returnSlot: UInt64 = 0
-        withUnsafeMutablePointer(to: &builderArgument) { b in
-            withUnsafeMutablePointer(to: &contextArgument) { c in
-                withUnsafeMutablePointer(to: &activeArgument) { a in
-                    withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: 4) { values in
-                        values[0] = UnsafeMutableRawPointer(b)
-                        values[1] = UnsafeMutableRawPointer(c)
-                        values[2] = UnsafeMutableRawPointer(a)
-                        values[3] = argument.map { UnsafeMutableRawPointer($0) }
-                        ffi_call(cif, function, &returnSlot, values.baseAddress)
-                    }
-                }
-            }
+        if let argument {
+            var frame = CallFrame(
+                builder: builder, context: context, active: active ? 1 : 0, argument: argument.pointee)
+            call(&frame, hasArgument: true)
+        } else {
+            var frame = CallFrame(builder: builder, context: context, active: active ? 1 : 0, argument: UInt8(0))
+            call(&frame, hasArgument: false)
         }
         return nil
+    }
+
+    @inline(__always)
+    private func call<Argument>(_ frame: inout CallFrame<Argument>, hasArgument: Bool) {
+        withUnsafeMutablePointer(to: &frame) { f in
+            let base = UnsafeMutableRawPointer(f)
+            // Offsets are fixed per Argument type; the compiler folds them.
+            let builderOffset = MemoryLayout<CallFrame<Argument>>.offset(of: \.builder) ?? 0
+            let contextOffset = MemoryLayout<CallFrame<Argument>>.offset(of: \.context) ?? 0
+            let activeOffset = MemoryLayout<CallFrame<Argument>>.offset(of: \.active) ?? 0
+            let argumentOffset = MemoryLayout<CallFrame<Argument>>.offset(of: \.argument) ?? 0
+            let returnOffset = MemoryLayout<CallFrame<Argument>>.offset(of: \.returnSlot) ?? 0
+            var values:
+                (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) =
+                    (
+                        base + builderOffset, base + contextOffset, base + activeOffset,
+                        hasArgument ? base + argumentOffset : nil
+                    )
+            withUnsafeMutableBytes(of: &values) { raw in
+                ffi_call(
+                    cif, function, base + returnOffset,
+                    raw.baseAddress?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self))
+            }
+        }
     }
 }
 

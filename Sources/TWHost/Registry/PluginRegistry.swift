@@ -40,7 +40,8 @@ public final class PluginRegistry: Sendable {
                     byName[key] = item
                 }
             }
-            return byName.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.compactMap { byName[$0] }
+            // Names are validated ASCII, where String's < is bytewise order.
+            return byName.keys.sorted(by: <).compactMap { byName[$0] }
         }
         let modifiers = merge("modifier", \.modifiers, \.name, \.plugin).sorted(by: PluginRegistry.chainOrder)
         let utilities = merge("utility", \.utilities, \.prefix, \.plugin)
@@ -60,7 +61,7 @@ public final class PluginRegistry: Sendable {
     static func chainOrder(_ a: ModifierRegistration, _ b: ModifierRegistration) -> Bool {
         if a.phase != b.phase { return a.phase < b.phase }
         if a.order != b.order { return a.order < b.order }
-        return a.name.utf8.lexicographicallyPrecedes(b.name.utf8)
+        return a.name < b.name  // validated ASCII names: bytewise order
     }
 
     private let stability = Mutex<[String: Bool]>([:])

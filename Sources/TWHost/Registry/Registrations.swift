@@ -1,8 +1,9 @@
+import Synchronization
 import TWPluginAPI
 
 /// A validated modifier registration of a loaded plugin. Everything is a
 /// Swift copy; only the factory and parser call back into the plugin.
-public struct ModifierRegistration: Sendable {
+public final class ModifierRegistration: Sendable {
     public let name: String
     public let plugin: String
     public let form: RegistrationForm
@@ -18,9 +19,39 @@ public struct ModifierRegistration: Sendable {
     let invoker: FactoryInvoker
     let parser: PluginArgumentParser?
 
+    init(
+        name: String, plugin: String, form: RegistrationForm, phase: ChainPhase, order: Int, conflictKey: String,
+        argumentType: ArgumentType, defaultArgument: String?, defaultValue: TypedValue?, invoker: FactoryInvoker,
+        parser: PluginArgumentParser?
+    ) {
+        self.name = name
+        self.plugin = plugin
+        self.form = form
+        self.phase = phase
+        self.order = order
+        self.conflictKey = conflictKey
+        self.argumentType = argumentType
+        self.defaultArgument = defaultArgument
+        self.defaultValue = defaultValue
+        self.invoker = invoker
+        self.parser = parser
+    }
+
     /// Runs the factory: active with the class's value, or inactive with the default.
     public func makeModifier(active: Bool, value: TypedValue?) -> Result<ModifierIR, FactoryCallError> {
         invoker.call(active: active, value: argumentType == .none ? nil : value)
+    }
+
+    private let inactiveMemo = Mutex<(value: TypedValue?, result: Result<ModifierIR, FactoryCallError>)?>(nil)
+
+    /// The inactive modifier, computed once per default value: most slots of
+    /// most surfaces are inactive, and factories are pure (the ABI's contract,
+    /// which `twhost plugins check` verifies), so one call serves them all.
+    public func inactiveModifier(value: TypedValue?) -> Result<ModifierIR, FactoryCallError> {
+        if let memo = inactiveMemo.withLock({ $0 }), memo.value == value { return memo.result }
+        let result = makeModifier(active: false, value: value)
+        inactiveMemo.withLock { $0 = (value, result) }
+        return result
     }
 
     /// Reads a literal bracket argument: the host decodes value forms, the

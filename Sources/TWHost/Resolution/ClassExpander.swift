@@ -84,16 +84,23 @@ struct ClassExpander {
 
     mutating func expand(_ classes: TWClasses) {
         for token in ClassTokenizer.tokenize(classes) {
-            guard let cached = scope.expansion(of: token, compute: { token in
-                var sub = ClassExpander(scope: scope, source: source)
-                sub.expand(token: token, outer: [], top: nil, depth: 0)
-                return TokenExpansion(effects: sub.effects, diagnostics: sub.diagnostics, matches: sub.matches, count: sub.expandedCount)
-            }) else { continue }
+            guard
+                let cached = scope.expansion(
+                    of: token,
+                    compute: { token in
+                        var sub = ClassExpander(scope: scope, source: source)
+                        sub.expand(token: token, outer: [], top: nil, depth: 0)
+                        return TokenExpansion(
+                            effects: sub.effects, diagnostics: sub.diagnostics, matches: sub.matches,
+                            count: sub.expandedCount)
+                    })
+            else { continue }
             expandedCount += cached.count
             if expandedCount > Self.maxExpandedClasses {
                 if expandedCount - cached.count <= Self.maxExpandedClasses {
                     error(
-                        "expansion-limit", "the classes expand to more than \(Self.maxExpandedClasses) classes", token.displayText,
+                        "expansion-limit", "the classes expand to more than \(Self.maxExpandedClasses) classes",
+                        token.displayText,
                         part: "root")
                 }
                 continue

@@ -16,10 +16,12 @@ public enum SurfaceResolver {
         lenient: Bool = false, includeDefaults: Bool = true, useCache: Bool = true, details: Bool = true
     ) -> ResolvedSurface {
         let key = SurfaceCacheKey(
-            classes: classes, source: source, state: state, lenient: lenient, includeDefaults: includeDefaults, details: details)
+            classes: classes, source: source, state: state, lenient: lenient, includeDefaults: includeDefaults,
+            details: details)
         if useCache, let cached = scope.cache.withLock({ $0[key] }) { return cached }
         let surface = compute(
-            classes, source: source, state: state, scope: scope, lenient: lenient, includeDefaults: includeDefaults, details: details)
+            classes, source: source, state: state, scope: scope, lenient: lenient, includeDefaults: includeDefaults,
+            details: details)
         if useCache {
             scope.cache.withLock { cache in
                 if cache.count >= scope.cacheLimit { cache.removeAll(keepingCapacity: true) }
@@ -135,7 +137,9 @@ public struct PreparedStyle: Sendable {
     /// styling, animation and identity.
     /// - Parameter details: also report what each class matched and which class
     ///   won each property (for `explain`); scenes skip that work.
-    public func resolve(state: SurfaceState = SurfaceState(), lenient: Bool = false, details: Bool = true) -> ResolvedSurface {
+    public func resolve(state: SurfaceState = SurfaceState(), lenient: Bool = false, details: Bool = true)
+        -> ResolvedSurface
+    {
         var diagnostics = self.diagnostics
         var effects = self.effects
         let beats = SurfaceResolver.beats
@@ -272,7 +276,9 @@ public struct PreparedStyle: Sendable {
                 }
             }
             let ir: ModifierIR
-            switch registration.makeModifier(active: active, value: value) {
+            switch active
+                ? registration.makeModifier(active: true, value: value) : registration.inactiveModifier(value: value)
+            {
             case .success(let built): ir = built
             case .failure(let failure):
                 diagnostics.append(

@@ -16,7 +16,9 @@ public enum SceneReport {
         w.append("{\"twhost\": \(jsonVersion),\n\"plugins\": ")
         w.append(
             JSONValue.array(
-                plugins.map { .object([("name", .string($0.name)), ("version", .string($0.version)), ("path", .string($0.path))]) }))
+                plugins.map {
+                    .object([("name", .string($0.name)), ("version", .string($0.version)), ("path", .string($0.path))])
+                }))
         w.append(",\n\"surfaces\": [")
     }
 
@@ -50,7 +52,10 @@ public enum SceneReport {
         w.append(", \"target\": \"")
         let animationOnly = record.node.tw == nil && record.buttonStyle == nil && record.adapters.isEmpty
         w.append(animationOnly ? "animation" : s.source.targetName)
-        w.append(s.decorated ? "\", \"status\": \"decorated\", \"identity\": \"" : "\", \"status\": \"undecorated\", \"identity\": \"")
+        w.append(
+            s.decorated
+                ? "\", \"status\": \"decorated\", \"identity\": \""
+                : "\", \"status\": \"undecorated\", \"identity\": \"")
         w.append(s.identity)
         w.append("\", \"scope\": [")
         for (i, p) in record.scopePlugins.enumerated() {
@@ -72,7 +77,10 @@ public enum SceneReport {
             w.append(plain ? ", \"plain\": true" : ", \"plain\": false")
             if record.node.tw != nil {
                 // The node has both: the button style is its own surface.
-                w.append(button.decorated ? ", \"status\": \"decorated\", \"identity\": \"" : ", \"status\": \"undecorated\", \"identity\": \"")
+                w.append(
+                    button.decorated
+                        ? ", \"status\": \"decorated\", \"identity\": \""
+                        : ", \"status\": \"undecorated\", \"identity\": \"")
                 w.append(button.identity)
                 w.append("\", \"chain\": ")
                 writeChain(button.chain, to: w)
@@ -96,12 +104,17 @@ public enum SceneReport {
                 if i > 0 { w.append(", ") }
                 w.append("{\"kind\": \"\(a.kind.rawValue)\", \"base\": ")
                 w.appendJSONString(a.base)
-                w.append(a.surface.decorated ? ", \"status\": \"decorated\", \"identity\": \"" : ", \"status\": \"undecorated\", \"identity\": \"")
+                w.append(
+                    a.surface.decorated
+                        ? ", \"status\": \"decorated\", \"identity\": \""
+                        : ", \"status\": \"undecorated\", \"identity\": \"")
                 w.append(a.surface.identity)
                 w.append("\", \"chain\": ")
                 writeChain(a.surface.chain, to: w)
                 w.append("}")
-                if !(i == 0 && record.node.tw == nil && record.buttonStyle == nil) { diagnostics += a.surface.diagnostics }
+                if !(i == 0 && record.node.tw == nil && record.buttonStyle == nil) {
+                    diagnostics += a.surface.diagnostics
+                }
             }
             w.append("]")
         }
@@ -137,7 +150,9 @@ public enum SceneReport {
             w.appendJSONString(b.view)
             w.append(", \"style\": ")
             w.appendJSONString(b.style)
-            w.append(b.styleDefaulted ? ", \"styleDefaulted\": true, \"status\": \"" : ", \"styleDefaulted\": false, \"status\": \"")
+            w.append(
+                b.styleDefaulted
+                    ? ", \"styleDefaulted\": true, \"status\": \"" : ", \"styleDefaulted\": false, \"status\": \"")
             w.append(b.status.rawValue)
             w.append("\", \"type\": ")
             w.appendJSONString(b.type)
@@ -159,7 +174,8 @@ public enum SceneReport {
                 w.appendJSONString(name)
                 w.append(", \"plugin\": ")
                 w.appendJSONString(plugin)
-                w.append(entry.active == true ? ", \"active\": true, \"modifier\": " : ", \"active\": false, \"modifier\": ")
+                w.append(
+                    entry.active == true ? ", \"active\": true, \"modifier\": " : ", \"active\": false, \"modifier\": ")
             case .builtin(let property):
                 w.append("\", \"origin\": \"builtin\", \"property\": ")
                 w.appendJSONString(property)
