@@ -1,0 +1,17 @@
+// swift-tools-version:6.0
+// libFuzzer targets for twhost, built by Scripts/fuzz.sh with
+// -sanitize=fuzzer,address. Each target exports LLVMFuzzerTestOneInput;
+// libFuzzer supplies main.
+import PackageDescription
+
+let fuzz: [String] = ["FuzzClassParser", "FuzzSceneReader", "FuzzSnapshotReader", "FuzzDiff"]
+
+let package = Package(
+    name: "TWHostFuzz",
+    dependencies: [.package(name: "twhost", path: "..")],
+    targets: fuzz.map { name in
+        .executableTarget(
+            name: name, dependencies: [.product(name: "TWHost", package: "twhost")], path: "Sources/\(name)",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])])
+    }
+)
