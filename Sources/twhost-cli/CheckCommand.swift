@@ -8,7 +8,7 @@ enum CheckCommand {
         summary: "Validate plugins in child processes: load, structure, neutrality, determinism, hostile input.",
         positionals: "[NAME|PATH.so]…", minimumPositionals: 0, maximumPositionals: .max,
         options: [
-            PluginOptions.pluginPath,
+            PluginOptions.pluginPath, PluginOptions.allowWritable,
             OptionSpec(
                 name: "--theme", valueName: "FILE",
                 help: "Also check defaults against this theme (the rules' theme object)."),
@@ -119,6 +119,7 @@ enum CheckCommand {
         var argv = [exe, "plugins", "check", "--in-process", "--child", "--format", "json"]
         for dir in command.all("--plugin-path") { argv += ["--plugin-path", dir] }
         if let theme = command.value("--theme") { argv += ["--theme", theme] }
+        if command.flag("--allow-writable-plugins") { argv.append("--allow-writable-plugins") }
         argv += ["--", request]
         let result = Subprocess.run(argv, timeout: timeout)
         let lastStep = result.stderrText.split(separator: "\n").last { $0.hasPrefix("twhost-probe: ") }.map {

@@ -14,6 +14,7 @@ enum DiffCommand {
                 name: "--allow", valueName: "FILE",
                 help: "Allowlist of accepted finding fingerprints, each with a reason."),
             OptionSpec(name: "--format", valueName: "text|json|github|sarif", help: "Output format (default text)."),
+            PluginOptions.allowWritable,
         ],
         discussion: """
             BASE and HEAD are each a snapshot file written by `twhost registry -o FILE`, or a plugin
@@ -25,8 +26,9 @@ enum DiffCommand {
 
     static func run(_ command: ParsedCommand) throws(CLIError) -> Int32 {
         let format = try command.choice("--format", ["text", "json", "github", "sarif"], default: "text")
-        let base = try snapshot(command.positionals[0])
-        let head = try snapshot(command.positionals[1])
+        let allowWritable = command.flag("--allow-writable-plugins")
+        let base = try snapshot(command.positionals[0], allowWritable: allowWritable)
+        let head = try snapshot(command.positionals[1], allowWritable: allowWritable)
         var findings = RegistryDiff.compare(base, head)
         for scenePath in command.all("--scene") {
             let bytes: [UInt8]
@@ -71,7 +73,7 @@ enum DiffCommand {
     }
 
     /// A snapshot file, or `plugins:a,b[@DIR]` probed in a child process.
-    static func snapshot(_ side: String) throws(CLIError) -> RegistrySnapshot {
+    static func snapshot(_ side: String, allowWritable: Bool) throws(CLIError) -> RegistrySnapshot {
         if side.hasPrefix("plugins:") {
             let spec = side.dropFirst("plugins:".count)
             let parts = spec.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
@@ -81,6 +83,7 @@ enum DiffCommand {
                 throw .failed("cannot find the twhost executable")
             }
             var argv = [exe, "registry", "--plugins", names, "--format", "json"]
+            if allowWritable { argv.append("--allow-writable-plugins") }
             if parts.count == 2 {
                 guard !parts[1].isEmpty else { throw .failed("\(side): empty folder after '@'") }
                 argv += ["--plugin-path", String(parts[1]), "--no-default-path"]

@@ -32,17 +32,25 @@ enum PluginOptions {
     static let pluginPath = OptionSpec(
         name: "--plugin-path", valueName: "DIR", repeatable: true, help: "Search DIR for lib<name>.so first.")
 
+    static let allowWritable = OptionSpec(
+        name: "--allow-writable-plugins", help: "Load plugins even when other users could have written them.")
+
     static let noDefaultPath = OptionSpec(
         name: "--no-default-path",
         help: "Search only the --plugin-path folders (not TWHOST_PLUGIN_PATH or twhost's own).")
 
     static func searchPath(_ command: ParsedCommand) -> PluginSearchPath {
-        if command.flag("--no-default-path") { return PluginSearchPath(directories: command.all("--plugin-path")) }
+        let allowWritable = command.flag("--allow-writable-plugins")
+        if command.flag("--no-default-path") {
+            return PluginSearchPath(directories: command.all("--plugin-path"), allowWritable: allowWritable)
+        }
         let env = getenv("TWHOST_PLUGIN_PATH").map { String(cString: $0) }
         let path = PluginSearchPath.standard(
             explicit: command.all("--plugin-path"), environment: env, executable: PluginSearchPath.currentExecutable())
         for warning in path.warnings { Output.error("warning: \(warning)") }
-        return path
+        var result = path
+        result.allowWritable = allowWritable
+        return result
     }
 
     /// Loads the requested plugins; any failure is exit 2 with every error listed.

@@ -7,7 +7,7 @@ enum PluginsCommand {
         summary: "List every plugin in the search path with its version, ABI and counts.",
         positionals: "", minimumPositionals: 0, maximumPositionals: 0,
         options: [
-            PluginOptions.pluginPath,
+            PluginOptions.pluginPath, PluginOptions.allowWritable,
             OptionSpec(name: "--format", valueName: "text|json", help: "Output format (default text)."),
         ],
         discussion: """

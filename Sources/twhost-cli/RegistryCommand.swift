@@ -7,7 +7,7 @@ enum RegistryCommand {
         summary: "Print or write the registry snapshot of a plugin set.",
         positionals: "", minimumPositionals: 0, maximumPositionals: 0,
         options: [
-            PluginOptions.plugins, PluginOptions.pluginPath, PluginOptions.noDefaultPath,
+            PluginOptions.plugins, PluginOptions.pluginPath, PluginOptions.allowWritable, PluginOptions.noDefaultPath,
             OptionSpec(name: "--format", valueName: "json|text", help: "Output format (default json)."),
             OptionSpec(
                 name: "--output", short: "-o", valueName: "FILE", help: "Write to FILE atomically instead of stdout."),

@@ -7,7 +7,8 @@ enum ResolveCommand {
         summary: "Resolve a scene's surfaces to their native modifier chains.",
         positionals: "SCENE|-", minimumPositionals: 1, maximumPositionals: 1,
         options: [
-            PluginOptions.plugins, PluginOptions.pluginPath, ExplainCommand.platform, ExplainCommand.osVersion,
+            PluginOptions.plugins, PluginOptions.pluginPath, PluginOptions.allowWritable, ExplainCommand.platform,
+            ExplainCommand.osVersion,
             ExplainCommand.state, ExplainCommand.lenient,
             OptionSpec(name: "--format", valueName: "text|json", help: "Output format (default text)."),
         ],

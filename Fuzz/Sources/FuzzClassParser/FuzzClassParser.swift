@@ -35,11 +35,14 @@ public func fuzzClassParser(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
     let classes = TWClasses(segments: segments)
     for kind in SurfaceSource.Kind.allCases {
         let strict = SurfaceResolver.resolve(classes, source: SurfaceSource(kind), scope: scope, useCache: false)
-        let lenient = SurfaceResolver.resolve(classes, source: SurfaceSource(kind), scope: scope, lenient: true, useCache: false)
+        let lenient = SurfaceResolver.resolve(
+            classes, source: SurfaceSource(kind), scope: scope, lenient: true, useCache: false)
         // Structure never depends on validity.
         precondition(strict.identity == lenient.identity, "identity changed with strictness")
         _ = strict.chain.map(\.modifier.swiftCode)
     }
-    _ = SurfaceReport.explain(classes, SurfaceResolver.resolve(classes, source: SurfaceSource(.view), scope: scope), palette: .init(enabled: false))
+    _ = SurfaceReport.explain(
+        classes, SurfaceResolver.resolve(classes, source: SurfaceSource(.view), scope: scope),
+        palette: .init(enabled: false))
     return 0
 }

@@ -45,11 +45,7 @@ public final class FactoryInvoker: @unchecked Sendable {
     public func call(active: Bool, value: TypedValue?) -> Result<ModifierIR, FactoryCallError> {
         let recorder = IRRecorder()
         let failure: FactoryCallError? = withExtendedLifetime(recorder) {
-            var builder = tw_builder(
-                struct_size: UInt32(MemoryLayout<tw_builder>.size), reserved: 0,
-                api: UnsafePointer(HostCallbacks.builderAPI),
-                host: Unmanaged.passUnretained(recorder).toOpaque())
-            return withUnsafeMutablePointer(to: &builder) { builderPointer in
+            HandleSlots.withBuilder(recorder: recorder) { builderPointer in
                 dispatch(builderPointer, active: active, value: value)
             }
         }

@@ -25,6 +25,9 @@ public enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertible
     case duplicateName(path: String, kind: String, name: String)
     /// The descriptor's name differs from the requested one.
     case nameMismatch(path: String, requested: String, actual: String)
+    /// The file or its folder can be written by users other than the owner
+    /// and root: anyone who can write it can run code in twhost.
+    case writableByOthers(path: String, what: String)
     /// A factory or parser failed while the host probed it.
     case factoryFailed(path: String, registration: String, reason: String)
 
@@ -34,7 +37,8 @@ public enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertible
         case .missingFile(let p), .dlopenFailed(let p, _), .missingEntry(let p, _), .entryFailed(let p, _),
             .abiMismatch(let p, _, _, _, _), .structTooSmall(let p, _, _, _),
             .invalidDescriptor(let p, _, _), .invalidRegistration(let p, _, _, _, _, _),
-            .duplicateName(let p, _, _), .nameMismatch(let p, _, _), .factoryFailed(let p, _, _):
+            .duplicateName(let p, _, _), .nameMismatch(let p, _, _), .factoryFailed(let p, _, _),
+            .writableByOthers(let p, _):
             return p
         }
     }
@@ -68,6 +72,8 @@ public enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertible
             return "\(path): \(kind) name '\(name)' is registered twice"
         case .nameMismatch(let path, let requested, let actual):
             return "\(path): descriptor.name is '\(actual)', expected '\(requested)'"
+        case .writableByOthers(let path, let what):
+            return "\(path): refused: \(what); fix the permissions (chmod o-w, g-w) or pass --allow-writable-plugins"
         case .factoryFailed(let path, let registration, let reason):
             return "\(path): registration '\(registration)': \(reason)"
         }

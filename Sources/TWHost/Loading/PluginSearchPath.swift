@@ -8,10 +8,14 @@ public struct PluginSearchPath: Sendable, Equatable {
     public var directories: [String]
     /// Entries that were ignored, e.g. relative `TWHOST_PLUGIN_PATH` entries.
     public var warnings: [String]
+    /// Load plugins even when another user could have written them
+    /// (`--allow-writable-plugins`).
+    public var allowWritable: Bool
 
-    public init(directories: [String], warnings: [String] = []) {
+    public init(directories: [String], warnings: [String] = [], allowWritable: Bool = false) {
         self.directories = directories
         self.warnings = warnings
+        self.allowWritable = allowWritable
     }
 
     /// The standard search path.

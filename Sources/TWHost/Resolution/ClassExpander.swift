@@ -266,6 +266,10 @@ struct ClassExpander {
         record: (String, inout ClassExpander) -> Void
     ) {
         guard let root = parsed.root, let argument = parsed.argument else { return }
+        if case .typed(let value) = argument, let scalar = value.scalar, !scalar.isFinite {
+            error("invalid-argument", "'\(parsed.text)': \(scalar) is not a finite number", topText, part: "value")
+            return
+        }
         // Exact named bracket aliases match literal arguments only (G-5).
         if case .literal = argument, let recipe = recipeBody(named: parsed.body) {
             record("recipe \(parsed.body) (\(recipe.origin))", &self)

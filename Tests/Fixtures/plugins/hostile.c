@@ -91,3 +91,4 @@ TW_PLUGIN_EXPORT const tw_plugin_descriptor *tw_plugin_entry(uint32_t major, uin
 #endif
     return &descriptor;
 }
+
