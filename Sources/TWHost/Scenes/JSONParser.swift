@@ -205,6 +205,20 @@ public struct JSONParser {
 
     private mutating func parseString() throws(JSONParseError) -> String {
         index += 1  // opening quote
+        // Fast path: no escapes, so the string is the bytes between the quotes.
+        var scan = index
+        while scan < bytes.count {
+            let b = bytes[scan]
+            if b == UInt8(ascii: "\"") {
+                guard let string = bytes.withUnsafeBufferPointer({ buffer in
+                    String(validating: UnsafeBufferPointer(rebasing: buffer[index..<scan]), as: UTF8.self)
+                }) else { throw error("invalid UTF-8 in a string") }
+                index = scan + 1
+                return string
+            }
+            if b == UInt8(ascii: "\\") || b < 0x20 { break }
+            scan += 1
+        }
         var out: [UInt8] = []
         var runStart = index
         while true {
