@@ -31,19 +31,7 @@ enum DiffCommand {
         let head = try snapshot(command.positionals[1], allowWritable: allowWritable)
         var findings = RegistryDiff.compare(base, head)
         for scenePath in command.all("--scene") {
-            let bytes: [UInt8]
-            do {
-                bytes = try FileIO.read(scenePath)
-            } catch {
-                throw .failed(error.description)
-            }
-            var reader = SceneReader()
-            let scene: Scene
-            do {
-                scene = try reader.read(bytes)
-            } catch {
-                throw .failed("\(scenePath): \(error.description)")
-            }
+            let scene = try SceneInput.read(scenePath)
             SceneImpact.annotate(
                 &findings, scene: scenePath, base: SceneImpact.surfaces(scene, base),
                 head: SceneImpact.surfaces(scene, head))

@@ -62,3 +62,27 @@ enum PluginOptions {
         return result.plugins
     }
 }
+
+/// Reading scene files for `resolve` and `diff --scene`.
+enum SceneInput {
+    /// Reads and parses a scene (or standard input for "-"); warnings go to stderr.
+    static func read(_ path: String) throws(CLIError) -> Scene {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.read(path)
+        } catch {
+            throw .failed(error.description)
+        }
+        var reader = SceneReader()
+        let scene: Scene
+        do {
+            scene = try reader.read(bytes)
+        } catch {
+            throw .failed("\(path == "-" ? "<stdin>" : path): \(error.description)")
+        }
+        for warning in reader.warnings {
+            Output.error("warning: \(warning.code): \(warning.message)" + (warning.hint.map { " (\($0))" } ?? ""))
+        }
+        return scene
+    }
+}

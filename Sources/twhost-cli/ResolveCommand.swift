@@ -22,22 +22,7 @@ enum ResolveCommand {
         let format = try command.choice("--format", ["text", "json"], default: "text")
         let state = try ExplainCommand.surfaceState(command)
         let path = command.positionals[0]
-        let bytes: [UInt8]
-        do {
-            bytes = try FileIO.read(path)
-        } catch {
-            throw .failed(error.description)
-        }
-        var reader = SceneReader()
-        let scene: Scene
-        do {
-            scene = try reader.read(bytes)
-        } catch {
-            throw .failed("\(path == "-" ? "<stdin>" : path): \(error.description)")
-        }
-        for warning in reader.warnings {
-            Output.error("warning: \(warning.code): \(warning.message)" + (warning.hint.map { " (\($0))" } ?? ""))
-        }
+        let scene = try SceneInput.read(path)
         let requested = command.list("--plugins")
         let plugins = try PluginOptions.load(requested.isEmpty ? SceneResolver.pluginNames(scene) : requested, command)
         var environment = scene.environment

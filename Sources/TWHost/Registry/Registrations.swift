@@ -91,12 +91,7 @@ final class PluginArgumentParser: @unchecked Sendable {
 
     /// Parses raw bytes (which need not be UTF-8), for hostile-input probes.
     func parse(bytes: [UInt8], theme: Theme) -> Result<TypedValue, ArgumentDecoder.Failure> {
-        let terminated = bytes.filter { $0 != 0 } + [0]
-        return terminated.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: terminated.count) {  // non-empty
-                parse(cString: $0, theme: theme)
-            }
-        }
+        withCString(bytes) { parse(cString: $0, theme: theme) }
     }
 
     private func parse(cString: UnsafePointer<CChar>, theme: Theme) -> Result<TypedValue, ArgumentDecoder.Failure> {
@@ -164,12 +159,7 @@ final class PluginUtility: @unchecked Sendable {
 
     /// Expands raw bytes (which need not be UTF-8), for hostile-input probes.
     func expand(bytes: [UInt8], theme: Theme) -> Result<String, ArgumentDecoder.Failure> {
-        let terminated = bytes.filter { $0 != 0 } + [0]
-        return terminated.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: terminated.count) {  // non-empty
-                expand(cString: $0, theme: theme)
-            }
-        }
+        withCString(bytes) { expand(cString: $0, theme: theme) }
     }
 
     private func expand(cString: UnsafePointer<CChar>, theme: Theme) -> Result<String, ArgumentDecoder.Failure> {
@@ -255,4 +245,12 @@ public final class LoadedPlugin: Sendable {
     }
 
     public var name: String { info.name }
+}
+
+/// Raw bytes as a C string (NULs dropped, one appended), which need not be UTF-8.
+func withCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {
+    let terminated = bytes.filter { $0 != 0 } + [0]
+    return terminated.withUnsafeBufferPointer { buffer in
+        buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: terminated.count, body)  // never empty
+    }
 }
