@@ -26,7 +26,13 @@ public enum Subprocess {
     ///   - argv: the program (a path) and its arguments.
     ///   - timeout: seconds before the child is killed with SIGKILL.
     ///   - outputLimit: bytes kept of each stream; the rest is read and dropped.
-    public static func run(_ argv: [String], timeout: Double, outputLimit: Int = 64 << 20) -> SubprocessResult {
+    ///   - isolated: for children that may crash on purpose: the Swift runtime's
+    ///     backtracer is off (it would hold the output pipes open and take
+    ///     seconds), and under AddressSanitizer fatal signals are left to kill
+    ///     the child so that they are reported as signals.
+    public static func run(_ argv: [String], timeout: Double, outputLimit: Int = 64 << 20, isolated: Bool = true)
+        -> SubprocessResult
+    {
         var outPipe: [Int32] = [-1, -1]
         var errPipe: [Int32] = [-1, -1]
         guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {
@@ -39,10 +45,20 @@ public enum Subprocess {
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         for fd in [outPipe[0], outPipe[1], errPipe[0], errPipe[1]] { posix_spawn_file_actions_addclose(&actions, fd) }
         var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        var environment = currentEnvironment()
+        if isolated {
+            environment.removeAll { $0.hasPrefix("SWIFT_BACKTRACE=") || $0.hasPrefix("ASAN_OPTIONS=") }
+            environment.append("SWIFT_BACKTRACE=enable=no")
+            let asan = getenv("ASAN_OPTIONS").map { String(cString: $0) + ":" } ?? ""
+            environment.append(
+                "ASAN_OPTIONS=\(asan)handle_segv=0:handle_sigbus=0:handle_abort=0:handle_sigfpe=0:handle_sigill=0")
+        }
+        var cEnv: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArgs, environ)
+        let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArgs, &cEnv)
         posix_spawn_file_actions_destroy(&actions)
         for p in cArgs { free(p) }
+        for p in cEnv { free(p) }
         close(outPipe[1])
         close(errPipe[1])
         guard spawned == 0 else {
@@ -64,11 +80,20 @@ public enum Subprocess {
                 break
             }
             let ms = Int32(
-                clamping: remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
-                    + 1)
+                clamping: min(50, remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1))
             var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let ready = poll(&fds, nfds_t(fds.count), ms)
             if ready < 0 && errno != EINTR { break }
+            if ready == 0 {
+                // Quiet pipes: if the child has ended, a grandchild may be holding
+                // them open; stop reading rather than wait for it.
+                var status: Int32 = 0
+                if waitpid(pid, &status, WNOHANG) == pid {
+                    for fd in open { close(fd) }
+                    return SubprocessResult(exit: exitOf(status), stdout: out, stderr: err)
+                }
+                continue
+            }
             for entry in fds where entry.revents != 0 {
                 let n = buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
                 if n <= 0 {
@@ -100,13 +125,21 @@ public enum Subprocess {
             }
             usleep(2000)
         }
-        let exit: ProcessExit
-        if status & 0x7F == 0 {
-            exit = .exited((status >> 8) & 0xFF)
-        } else {
-            exit = .signaled(status & 0x7F)
+        return SubprocessResult(exit: exitOf(status), stdout: out, stderr: err)
+    }
+
+    static func exitOf(_ status: Int32) -> ProcessExit {
+        status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signaled(status & 0x7F)
+    }
+
+    static func currentEnvironment() -> [String] {
+        var out: [String] = []
+        var pointer = environ
+        while let entry = pointer.pointee {
+            out.append(String(cString: entry))
+            pointer += 1
         }
-        return SubprocessResult(exit: exit, stdout: out, stderr: err)
+        return out
     }
 
     /// A signal's name: SIGSEGV, SIGABRT …
