@@ -9,9 +9,10 @@ let fuzz: [String] = ["FuzzClassParser", "FuzzSceneReader", "FuzzSnapshotReader"
 let package = Package(
     name: "TWHostFuzz",
     dependencies: [.package(name: "twhost", path: "..")],
-    targets: fuzz.map { name in
-        .executableTarget(
-            name: name, dependencies: [.product(name: "TWHost", package: "twhost")], path: "Sources/\(name)",
-            swiftSettings: [.unsafeFlags(["-parse-as-library"])])
-    }
+    targets: [.target(name: "FuzzSupport", path: "Sources/FuzzSupport")]
+        + fuzz.map { name in
+            .executableTarget(
+                name: name, dependencies: ["FuzzSupport", .product(name: "TWHost", package: "twhost")],
+                path: "Sources/\(name)", swiftSettings: [.unsafeFlags(["-parse-as-library"])])
+        }
 )
