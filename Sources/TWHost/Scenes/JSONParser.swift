@@ -210,9 +210,11 @@ public struct JSONParser {
         while scan < bytes.count {
             let b = bytes[scan]
             if b == UInt8(ascii: "\"") {
-                guard let string = bytes.withUnsafeBufferPointer({ buffer in
-                    String(validating: UnsafeBufferPointer(rebasing: buffer[index..<scan]), as: UTF8.self)
-                }) else { throw error("invalid UTF-8 in a string") }
+                guard
+                    let string = bytes.withUnsafeBufferPointer({ buffer in
+                        String(validating: UnsafeBufferPointer(rebasing: buffer[index..<scan]), as: UTF8.self)
+                    })
+                else { throw error("invalid UTF-8 in a string") }
                 index = scan + 1
                 return string
             }

@@ -80,7 +80,9 @@ public enum Subprocess {
                 break
             }
             let ms = Int32(
-                clamping: min(50, remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1))
+                clamping: min(
+                    50,
+                    remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1))
             var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let ready = poll(&fds, nfds_t(fds.count), ms)
             if ready < 0 && errno != EINTR { break }
