@@ -322,7 +322,12 @@ extension RegistrySnapshot {
                         + "          \(e.activeModifier ?? e.probeError ?? "")"
                         + (e.unstable ? "\n          inactive: \(e.inactiveModifier ?? "")  [unstable-structure]" : ""))
             case .recipe: lines.append("recipe    \(e.name) (\(e.plugin))  \(e.classes ?? "")")
-            case .utility: lines.append("utility   \(e.name)-[…] (\(e.plugin))  \(e.name)-[4] → \(e.probes?[3] ?? "")")
+            case .utility:
+                // A snapshot read from a file may carry fewer probes than twhost writes.
+                let probes = e.probes ?? []
+                let index = Self.utilityProbes.firstIndex(of: "4") ?? 0
+                let sample = index < probes.count ? "\(e.name)-[4] → \(probes[index])" : "(no probe for 4)"
+                lines.append("utility   \(e.name)-[…] (\(e.plugin))  \(sample)")
             case .animation: lines.append("animation animate-\(e.name) (\(e.plugin))  \(e.probes?.first ?? "")")
             }
         }

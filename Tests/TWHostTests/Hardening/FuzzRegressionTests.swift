@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+@testable import TWHost
+
+/// Inputs the fuzzers found crashes with (Tests/Fixtures/fuzz), kept as tests.
+@Suite("Fuzz regressions")
+struct FuzzRegressionTests {
+    static func fixture(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: TestPaths.repository + "/Tests/Fixtures/fuzz/" + name)))
+    }
+
+    @Test("a snapshot whose utility has fewer probes than twhost writes prints and diffs")
+    func fewProbes() throws {
+        let bytes = try Self.fixture("snapshot-few-probes.json")
+        let snapshot = try RegistrySnapshot.read(bytes)
+        #expect(snapshot.entry(.utility, "surface")?.probes?.count == 2)
+        #expect(snapshot.text.contains("utility   surface-[…] (material)  (no probe for 4)"))
+        let again = try RegistrySnapshot.read(Array(snapshot.json.serialized().utf8))
+        #expect(again == snapshot)
+        let dir = TestPaths.temporaryDirectory("fuzz-few-probes")
+        try Data(bytes).write(to: URL(fileURLWithPath: dir + "/few.json"))
+        let diff = try twhost(["diff", dir + "/few.json", "plugins:material,motion,typography"])
+        #expect(diff.status == 1 || diff.status == 0)
+        #expect(diff.stdout.contains("utility-changed"))
+    }
+}
