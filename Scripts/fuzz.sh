@@ -54,6 +54,6 @@ for target in "${selected[@]}"; do
   rm -rf "$work/seeds"
   seed "$target" "$work/seeds"
   echo "== $target ${limit[*]}"
-  ASAN_OPTIONS=detect_leaks=0 "$fuzz_bin/$target" "$work/corpus" "$work/seeds" "${limit[@]}" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$fuzz_bin/$target" "$work/corpus" "$work/seeds" "${limit[@]}" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
     -detect_leaks=0 -artifact_prefix="$work/crashes/" -print_final_stats=1 2>&1 | grep -E "^(Done|#[0-9]+ *DONE|stat::number_of_executed_units|stat::peak_rss|==[0-9]+==ERROR|SUMMARY)|cov:" | tail -4
 done
