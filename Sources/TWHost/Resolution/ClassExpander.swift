@@ -61,11 +61,9 @@ public struct ClassMatch: Hashable, Sendable {
 /// R-RULES-3, R-UTIL-1).
 struct ClassExpander {
     let scope: ResolutionScope
-    let source: SurfaceSource
     var effects: [ClassEffect] = []
     var diagnostics: [Diagnostic] = []
     var matches: [ClassMatch] = []
-    var lenientSkipped = 0
 
     static let maxDepth = 32
     static let maxExpandedClasses = 10_000
@@ -74,9 +72,10 @@ struct ClassExpander {
     private var recipeStack: [String] = []
     private var utilityStack: [String] = []
 
-    init(scope: ResolutionScope, source: SurfaceSource) {
+    /// Expansion depends on the scope alone (targets are checked later), so
+    /// one scope's cache serves every source kind.
+    init(scope: ResolutionScope) {
         self.scope = scope
-        self.source = source
     }
 
     var theme: Theme { scope.rules.theme }
@@ -88,7 +87,7 @@ struct ClassExpander {
                 let cached = scope.expansion(
                     of: token,
                     compute: { token in
-                        var sub = ClassExpander(scope: scope, source: source)
+                        var sub = ClassExpander(scope: scope)
                         sub.expand(token: token, outer: [], top: nil, depth: 0)
                         return TokenExpansion(
                             effects: sub.effects, diagnostics: sub.diagnostics, matches: sub.matches,

@@ -57,7 +57,7 @@ public enum SurfaceResolver {
     public static func prepare(
         _ classes: TWClasses, source: SurfaceSource, scope: ResolutionScope, includeDefaults: Bool = true
     ) -> PreparedStyle {
-        var expander = ClassExpander(scope: scope, source: source)
+        var expander = ClassExpander(scope: scope)
         if includeDefaults, let defaults = source.kind == .button ? scope.rules.button : scope.rules.view {
             expander.expand(defaults)
         }
