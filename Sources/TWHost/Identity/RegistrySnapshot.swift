@@ -203,10 +203,11 @@ public struct RegistrySnapshot: Equatable, Sendable {
         guard case .number(let version) = versionNode.value, version == version.rounded(), version >= 1 else {
             throw ReadError(message: "/twhostRegistry: expected a version number (line \(versionNode.line))")
         }
-        guard Int(version) == formatVersion else {
+        guard version == Double(formatVersion) else {
+            // Compared as a Double: a version such as 1e300 has no Int.
             throw ReadError(
                 message:
-                    "snapshot format version \(Int(version)) is not supported: this twhost reads version \(formatVersion); regenerate it with this twhost's `twhost registry -o FILE`"
+                    "snapshot format version \(JSONValue.format(version)) is not supported: this twhost reads version \(formatVersion); regenerate it with this twhost's `twhost registry -o FILE`"
             )
         }
         func string(_ node: JSONNode?, _ path: String, optional: Bool = false) throws(ReadError) -> String? {

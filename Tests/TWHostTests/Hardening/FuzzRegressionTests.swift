@@ -24,4 +24,17 @@ struct FuzzRegressionTests {
         #expect(diff.status == 1 || diff.status == 0)
         #expect(diff.stdout.contains("utility-changed"))
     }
+
+    @Test("a snapshot version too large for an integer is refused, not a trap")
+    func hugeVersion() throws {
+        let bytes = try Self.fixture("snapshot-huge-version.json")
+        #expect(throws: RegistrySnapshot.ReadError.self) { try RegistrySnapshot.read(bytes) }
+        let message = (try? RegistrySnapshot.read(Array(#"{"twhostRegistry": 1e300, "plugins": [], "registrations": []}"#.utf8))) == nil
+        #expect(message)
+        do {
+            _ = try RegistrySnapshot.read(Array(#"{"twhostRegistry": 1e300, "plugins": [], "registrations": []}"#.utf8))
+        } catch {
+            #expect(error.description.contains("snapshot format version 1e+300 is not supported"))
+        }
+    }
 }
