@@ -64,7 +64,7 @@ public enum PluginChecker {
         -> [CheckFinding]
     {
         var findings: [CheckFinding] = []
-        let theme = themes.first?.1 ?? Theme()
+        let theme = themes.first?.1 ?? .standard
         let builtinNames = Set(BuiltinUtilities.exactTags.keys).union(BuiltinRecipes.definitions.keys)
         for m in plugin.modifiers {
             // Shadowing built-ins.

@@ -242,9 +242,9 @@ struct DescriptorValidator {
         if let defaultArgument {
             let decoded: Result<TypedValue, ArgumentDecoder.Failure>
             if let parser {
-                decoded = parser.parse(defaultArgument, theme: Theme())
+                decoded = parser.parse(defaultArgument, theme: .standard)
             } else {
-                decoded = ArgumentDecoder.decode(defaultArgument, as: argumentType, theme: Theme())
+                decoded = ArgumentDecoder.decode(defaultArgument, as: argumentType, theme: .standard)
             }
             switch decoded {
             case .success(let value): defaultValue = value

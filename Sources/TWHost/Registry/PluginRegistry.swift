@@ -70,7 +70,7 @@ public final class PluginRegistry: Sendable {
     /// active (probed once per registration with its default argument).
     public func isUnstable(_ registration: ModifierRegistration) -> Bool {
         if let known = stability.withLock({ $0[registration.name] }) { return known }
-        let value = try? registration.defaultValue(in: Theme())?.get()
+        let value = try? registration.defaultValue(in: .standard)?.get()
         let active = try? registration.makeModifier(active: true, value: value).get()
         let inactive = try? registration.makeModifier(active: false, value: value).get()
         let unstable = active.map(\.structure) != inactive.map(\.structure)

@@ -21,7 +21,7 @@ public struct Rules: Hashable, Sendable {
 
     public init(
         view: TWClasses? = nil, button: TWClasses? = nil, named: [String: RecipeDefinition] = [:],
-        theme: Theme = Theme()
+        theme: Theme = .standard
     ) {
         self.view = view
         self.button = button

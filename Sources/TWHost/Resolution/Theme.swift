@@ -27,6 +27,9 @@ public struct Theme: Hashable, Sendable {
 
     public init() {}
 
+    /// The default theme, built once: building one allocates and hashes every scale.
+    public static let standard = Theme()
+
     /// The semantic colors and SwiftUI's system colors, by name.
     public static let defaultColors: [String: ColorValue] = {
         var colors: [String: ColorValue] = [:]

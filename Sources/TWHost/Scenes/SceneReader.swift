@@ -248,7 +248,7 @@ public struct SceneReader {
     private func colorValue(_ node: JSONNode, _ path: String, name: String? = nil) throws(SceneError) -> ColorValue {
         switch node.value {
         case .string(let text):
-            guard var color = ArgumentDecoder.color(text, theme: Theme()) else {
+            guard var color = ArgumentDecoder.color(text, theme: .standard) else {
                 throw invalid(path, node, "'\(text)' is not a color (#rgb, #rrggbb, #rrggbbaa or a theme color)")
             }
             if let name { color.name = name }
