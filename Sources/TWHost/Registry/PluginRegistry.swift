@@ -64,19 +64,9 @@ public final class PluginRegistry: Sendable {
         return a.name < b.name  // validated ASCII names: bytewise order
     }
 
-    private let stability = Mutex<[String: Bool]>([:])
-
     /// R-ID-3: whether the factory returns a different structure inactive than
     /// active (probed once per registration with its default argument).
-    public func isUnstable(_ registration: ModifierRegistration) -> Bool {
-        if let known = stability.withLock({ $0[registration.name] }) { return known }
-        let value = try? registration.defaultValue(in: .standard)?.get()
-        let active = try? registration.makeModifier(active: true, value: value).get()
-        let inactive = try? registration.makeModifier(active: false, value: value).get()
-        let unstable = active.map(\.structure) != inactive.map(\.structure)
-        stability.withLock { $0[registration.name] = unstable }
-        return unstable
-    }
+    public func isUnstable(_ registration: ModifierRegistration) -> Bool { registration.isUnstable }
 
     public func modifier(named name: String) -> ModifierRegistration? { modifierIndex[name].map { modifiers[$0] } }
     public func utility(prefix: String) -> UtilityRegistration? { utilityIndex[prefix].map { utilities[$0] } }

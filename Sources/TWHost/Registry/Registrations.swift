@@ -42,16 +42,40 @@ public final class ModifierRegistration: Sendable {
         invoker.call(active: active, value: argumentType == .none ? nil : value)
     }
 
-    private let inactiveMemo = Mutex<(value: TypedValue?, result: Result<ModifierIR, FactoryCallError>)?>(nil)
+    private let inactiveMemo = Mutex<(value: TypedValue?, result: Result<ModifierIR, FactoryCallError>, line: String)?>(
+        nil)
+    private let stabilityMemo = Mutex<Bool?>(nil)
 
-    /// The inactive modifier, computed once per default value: most slots of
-    /// most surfaces are inactive, and factories are pure (the ABI's contract,
-    /// which `twhost plugins check` verifies), so one call serves them all.
-    public func inactiveModifier(value: TypedValue?) -> Result<ModifierIR, FactoryCallError> {
-        if let memo = inactiveMemo.withLock({ $0 }), memo.value == value { return memo.result }
+    /// The inactive modifier and its signature line (`phase|name|structure`),
+    /// computed once per default value: most slots of most surfaces are
+    /// inactive, and factories are pure (the ABI's contract, which
+    /// `twhost plugins check` verifies), so one call serves them all.
+    public func inactiveSlot(value: TypedValue?) -> (result: Result<ModifierIR, FactoryCallError>, line: String) {
+        if let memo = inactiveMemo.withLock({ $0 }), memo.value == value { return (memo.result, memo.line) }
         let result = makeModifier(active: false, value: value)
-        inactiveMemo.withLock { $0 = (value, result) }
-        return result
+        let line = signatureLine((try? result.get()) ?? ModifierIR())
+        inactiveMemo.withLock { $0 = (value, result, line) }
+        return (result, line)
+    }
+
+    /// The inactive modifier (see `inactiveSlot`).
+    public func inactiveModifier(value: TypedValue?) -> Result<ModifierIR, FactoryCallError> {
+        inactiveSlot(value: value).result
+    }
+
+    /// This slot's line of a surface's structural signature (R-ID-1).
+    func signatureLine(_ ir: ModifierIR) -> String { "\(phase.rawValue)|\(name)|\(ir.structure)" }
+
+    /// R-ID-3: whether the factory returns another structure inactive than
+    /// active, probed once with the default argument.
+    public var isUnstable: Bool {
+        if let known = stabilityMemo.withLock({ $0 }) { return known }
+        let value = try? defaultValue(in: .standard)?.get()
+        let active = try? makeModifier(active: true, value: value).get()
+        let inactive = try? makeModifier(active: false, value: value).get()
+        let unstable = active.map(\.structure) != inactive.map(\.structure)
+        stabilityMemo.withLock { $0 = unstable }
+        return unstable
     }
 
     /// Reads a literal bracket argument: the host decodes value forms, the

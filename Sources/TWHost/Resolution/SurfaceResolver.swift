@@ -276,10 +276,15 @@ public struct PreparedStyle: Sendable {
                 }
             }
             let ir: ModifierIR
-            switch active
-                ? registration.makeModifier(active: true, value: value) : registration.inactiveModifier(value: value)
-            {
-            case .success(let built): ir = built
+            let built: Result<ModifierIR, FactoryCallError>
+            var line: String?
+            if active {
+                built = registration.makeModifier(active: true, value: value)
+            } else {
+                (built, line) = registration.inactiveSlot(value: value)
+            }
+            switch built {
+            case .success(let modifier): ir = modifier
             case .failure(let failure):
                 diagnostics.append(
                     Diagnostic(
@@ -288,13 +293,13 @@ public struct PreparedStyle: Sendable {
                         className: registration.name, part: "root"))
                 ir = ModifierIR()
             }
-            if scope.registry.isUnstable(registration) { unstable.append(registration.name) }
+            if registration.isUnstable { unstable.append(registration.name) }
             chain.append(
                 ChainEntry(
                     phase: registration.phase,
                     origin: .registration(name: registration.name, plugin: registration.plugin),
                     active: active, modifier: ir, className: active ? winner?.effect.classText : nil))
-            signature.append("\(registration.phase.rawValue)|\(registration.name)|\(ir.structure)")
+            signature.append(line ?? registration.signatureLine(ir))
         }
         // Built-in styling sits after content slots and before effects (R-ORDER-1/2).
         let firstEffects = chain.firstIndex { $0.phase == .effects } ?? chain.count
