@@ -289,28 +289,6 @@ enum CheckCommand {
                     ]))
             }
         }
-        return .object([
-            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")), ("version", .string("2.1.0")),
-            (
-                "runs",
-                .array([
-                    .object([
-                        (
-                            "tool",
-                            .object([
-                                (
-                                    "driver",
-                                    .object([
-                                        ("name", .string("twhost")), ("version", .string(TWHostVersion.string)),
-                                        ("rules", .array(rules)),
-                                    ])
-                                )
-                            ])
-                        ),
-                        ("results", .array(sarifResults)),
-                    ])
-                ])
-            ),
-        ])
+        return SARIF.log(rules: rules, results: sarifResults)
     }
 }

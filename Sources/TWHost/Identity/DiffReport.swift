@@ -201,30 +201,7 @@ public struct DiffReport: Sendable {
             }
             return .object(members)
         }
-        return .object([
-            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
-            ("version", .string("2.1.0")),
-            (
-                "runs",
-                .array([
-                    .object([
-                        (
-                            "tool",
-                            .object([
-                                (
-                                    "driver",
-                                    .object([
-                                        ("name", .string("twhost")), ("version", .string(TWHostVersion.string)),
-                                        ("rules", .array(driverRules)),
-                                    ])
-                                )
-                            ])
-                        ),
-                        ("results", .array(results)),
-                    ])
-                ])
-            ),
-        ])
+        return SARIF.log(rules: driverRules, results: results)
     }
 }
 
