@@ -86,7 +86,7 @@ public final class ResolutionScope: Sendable {
     /// Common built-in classes, so that a misspelling of one is suggested.
     static func builtinExamples(_ theme: Theme) -> [String] {
         var out: [String] = []
-        for root in ["p", "px", "py", "pt", "pb", "pl", "pr", "w", "h", "size", "gap"] {
+        for root in ["p", "px", "py", "pt", "pb", "pl", "pr", "w", "h", "size"] {
             for step in ["0", "1", "2", "3", "4", "5", "6", "8", "10", "12", "16"] { out.append("\(root)-\(step)") }
         }
         for color in theme.colors.keys {
