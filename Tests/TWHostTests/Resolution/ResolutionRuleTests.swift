@@ -363,7 +363,8 @@ struct ResolutionRuleTests {
         let scope = Engine.scope()
         for name in scope.knownNames where !name.hasSuffix("-[…]") {
             let kind: SurfaceSource.Kind = name == "resize" ? .image : name.hasPrefix("kern") ? .text : .view
-            let surface = SurfaceResolver.resolve(TWClasses(name), source: SurfaceSource(kind), scope: scope, useCache: false)
+            let surface = SurfaceResolver.resolve(
+                TWClasses(name), source: SurfaceSource(kind), scope: scope, useCache: false)
             #expect(!surface.codes.contains("unknown-class"), "\(name) is suggested but unknown")
         }
         #expect(Engine.resolve("gap-5").diagnostics.first?.hint != "did you mean 'gap-0'?")
