@@ -39,6 +39,9 @@ public struct SceneNode: Sendable {
     /// The JSON location, for messages: `/root/children/0`.
     public var jsonPath: String
     public var line: Int
+    /// Where the node was written: its JSON object in a scene file, or its
+    /// expression in a Swift source.
+    public var location: SourceLocation?
     public var text: String?
     public var label: String?
     public var systemImage: String?

@@ -2,8 +2,12 @@
 /// that give the JSON path and line, and warnings for unknown fields.
 public struct SceneReader {
     public private(set) var warnings: [Diagnostic] = []
+    /// The file name that node locations carry ("<stdin>" for standard input).
+    public var file: String
 
-    public init() {}
+    public init(file: String = "<scene>") {
+        self.file = file
+    }
 
     public mutating func read(_ bytes: [UInt8]) throws(SceneError) -> Scene {
         let document: JSONNode
@@ -412,7 +416,8 @@ public struct SceneReader {
             throw invalid(jsonPath + "/type", json, "missing: every node needs a type")
         }
         var node = SceneNode(
-            type: try string(typeMember.node, jsonPath + "/type"), path: path, jsonPath: jsonPath, line: json.line)
+            type: try string(typeMember.node, jsonPath + "/type"), path: path, jsonPath: jsonPath, line: json.line,
+            location: SourceLocation(file: file, line: json.line, column: json.column))
         guard !node.type.isEmpty else { throw invalid(jsonPath + "/type", typeMember.node, "the type is empty") }
         for m in members {
             let p = "\(jsonPath)/\(m.key)"
