@@ -107,11 +107,12 @@ report(
 
 // Factory dispatch: libffi against a direct call of the same C function.
 let load = PluginSet.load(["bench-0"], searchPath: PluginSearchPath(directories: [generatedDirectory]))
-guard let plugin = load.plugins.first, let registration = plugin.modifiers.first else {
+guard let plugin = load.plugins.first, let registration = plugin.modifiers.first,
+    let invoker = registration.factoryInvoker
+else {
     StandardError.write("error: cannot load bench-0 from \(generatedDirectory): \(load.errors)\n")
     exit(2)
 }
-let invoker = registration.factoryInvoker
 typealias DoubleFactory =
     @convention(c) (UnsafeMutablePointer<tw_builder>?, UnsafeMutableRawPointer?, Bool, Double) -> Void
 let direct = unsafeBitCast(invoker.rawFunction, to: DoubleFactory.self)

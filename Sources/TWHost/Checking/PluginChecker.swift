@@ -191,7 +191,7 @@ public enum PluginChecker {
             }
             for probe in hostileCorpus {
                 progress("\(u.prefix): utility with \(probe.label) input")
-                if case .success(let classes) = u.expander.expand(bytes: probe.bytes, theme: theme),
+                if case .success(let classes) = u.expander?.expand(bytes: probe.bytes, theme: theme),
                     probe.label != "negative zero" && probe.label != "huge"
                 {
                     findings.append(

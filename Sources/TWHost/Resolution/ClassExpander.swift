@@ -265,6 +265,16 @@ struct ClassExpander {
         record: (String, inout ClassExpander) -> Void
     ) {
         guard let root = parsed.root, let argument = parsed.argument else { return }
+        // A value from a Swift source that nothing could type (SymbolicSurface
+        // types the rest): say so, never guess.
+        if case .typed(.symbolic(let symbol)) = argument {
+            diagnostics.append(
+                Diagnostic(
+                    .note, "dynamic-classes",
+                    "'\(parsed.text)': the type of \(symbol.text) is not known statically, so this class is not checked",
+                    className: topText, part: "value"))
+            return
+        }
         if case .typed(let value) = argument, let scalar = value.scalar, !scalar.isFinite {
             error("invalid-argument", "'\(parsed.text)': \(scalar) is not a finite number", topText, part: "value")
             return

@@ -297,7 +297,8 @@ public struct PreparedStyle: Sendable {
             chain.append(
                 ChainEntry(
                     phase: registration.phase,
-                    origin: .registration(name: registration.name, plugin: registration.plugin),
+                    origin: registration.location.map { .source(name: registration.name, location: $0) }
+                        ?? .registration(name: registration.name, plugin: registration.plugin),
                     active: active, modifier: ir, className: active ? winner?.effect.classText : nil))
             signature.append(line ?? registration.signatureLine(ir))
         }
