@@ -1,5 +1,32 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// The Swift toolchain's host libraries (SwiftSyntax, SwiftParser), which the
+/// toolchain ships beside the compiler in `usr/lib/swift/host`. Found from the
+/// `swiftc` on PATH with symlinks resolved, never from a fixed machine path,
+/// so that twhost parses Swift with the same parser as the compiler that
+/// builds it. Only the `TWSwiftSource` target uses it.
+let swiftHostLibraries: String = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    var tried: [String] = []
+    for directory in path.split(separator: ":") where directory.hasPrefix("/") {
+        let candidate = "\(directory)/swiftc"
+        guard FileManager.default.isExecutableFile(atPath: candidate) else { continue }
+        let compiler = URL(fileURLWithPath: candidate).resolvingSymlinksInPath()
+        let host = compiler.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("lib/swift/host").standardizedFileURL.path
+        tried.append(host)
+        if FileManager.default.fileExists(atPath: host + "/SwiftParser.swiftmodule") { return host }
+    }
+    let looked = tried.isEmpty ? "no swiftc found on PATH" : "looked in " + tried.joined(separator: ", ")
+    FileHandle.standardError.write(
+        Data(
+            ("error: twhost needs the Swift toolchain's host libraries (SwiftParser, SwiftSyntax) in "
+                + "<toolchain>/usr/lib/swift/host beside swiftc; \(looked). Put a Swift 6 toolchain's "
+                + "usr/bin first on PATH.\n").utf8))
+    exit(1)
+}()
 
 let package = Package(
     name: "twhost",
@@ -20,7 +47,19 @@ let package = Package(
             providers: [.apt(["libffi-dev"])]),
         .target(name: "TWHost", dependencies: ["TWPluginAPI", "CFFI"], path: "Sources/TWHost"),
         .target(name: "TWPluginKit", dependencies: ["TWPluginAPI"], path: "Sources/TWPluginKit"),
-        .executableTarget(name: "twhost-cli", dependencies: ["TWHost"], path: "Sources/twhost-cli"),
+        // Reads SwiftUI sources with the toolchain's own parser. The only target
+        // with the host libraries' flags; only the CLI and the tests link it, so
+        // TWHost, TWPluginKit and packages that depend on them stay flag-free.
+        .target(
+            name: "TWSwiftSource", dependencies: ["TWHost"], path: "Sources/TWSwiftSource",
+            swiftSettings: [.unsafeFlags(["-I", swiftHostLibraries])],
+            linkerSettings: [
+                .unsafeFlags([
+                    "-L", swiftHostLibraries, "-lSwiftParser", "-lSwiftSyntax", "-lSwiftParserDiagnostics",
+                    "-lSwiftDiagnostics", "-lSwiftBasicFormat", "-Xlinker", "-rpath", "-Xlinker", swiftHostLibraries,
+                ])
+            ]),
+        .executableTarget(name: "twhost-cli", dependencies: ["TWHost", "TWSwiftSource"], path: "Sources/twhost-cli"),
         // Release-build benchmarks, run by Scripts/bench.sh (never by the tests).
         .executableTarget(name: "twhost-bench", dependencies: ["TWHost"], path: "Sources/twhost-bench"),
         .target(name: "Material", dependencies: ["TWPluginKit"], path: "Plugins/Material"),
@@ -29,6 +68,6 @@ let package = Package(
             name: "Typography", dependencies: ["TWPluginAPI"], path: "Plugins/Typography",
             cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
         .testTarget(
-            name: "TWHostTests", dependencies: ["TWHost", "TWPluginAPI"], path: "Tests/TWHostTests"),
+            name: "TWHostTests", dependencies: ["TWHost", "TWPluginAPI", "TWSwiftSource"], path: "Tests/TWHostTests"),
     ]
 )

@@ -1,0 +1,129 @@
+import Glibc
+import TWHost
+
+@_implementationOnly import SwiftParser
+@_implementationOnly import SwiftParserDiagnostics
+@_implementationOnly import SwiftSyntax
+
+/// One Swift file read into the scene model: its views as a scene (one root
+/// per `body`, `some View` member and `#Preview`), or why it could not be read.
+public struct SwiftSourceFile: Sendable {
+    /// The path as given, or as found under a folder that was given.
+    public var path: String
+    /// The file's views; nil when the file does not parse or is not UTF-8.
+    public var scene: Scene?
+    /// The parser's own diagnostics (errors) when the file does not parse.
+    public var diagnostics: [Diagnostic]
+}
+
+/// An input named on the command line: a Swift file, a scene file, or a path
+/// that could not be used.
+public enum SourceInput: Equatable, Sendable {
+    case swift(String)
+    case scene(String)
+    case unreadable(String, reason: String)
+}
+
+/// Reads SwiftUI sources with the Swift toolchain's own parser (SwiftParser,
+/// SwiftSyntax): each file independently, into the same scene model as scene
+/// files (SPEC §6b).
+public enum SwiftSources {
+    /// Whether a path names Swift sources (a `.swift` file or a folder).
+    public static func isSwiftInput(_ path: String) -> Bool {
+        if path.hasSuffix(".swift") { return true }
+        var st = stat()
+        return path != "-" && stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The inputs under `paths`: files as given (`.swift` as Swift, anything
+    /// else as a scene file), folders walked recursively for `.swift` files —
+    /// hidden folders and `.build` skipped, symbolic links to folders not
+    /// followed — each folder's files in bytewise path order.
+    public static func inputs(_ paths: [String]) -> [SourceInput] {
+        var out: [SourceInput] = []
+        for path in paths {
+            var st = stat()
+            if path == "-" {
+                out.append(.scene(path))
+            } else if stat(path, &st) != 0 {
+                out.append(.unreadable(path, reason: String(cString: strerror(errno))))
+            } else if (st.st_mode & S_IFMT) == S_IFDIR {
+                var found: [String] = []
+                var failures: [SourceInput] = []
+                walk(path, into: &found, failures: &failures)
+                out += failures
+                out += found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map(SourceInput.swift)
+            } else if path.hasSuffix(".swift") {
+                out.append(.swift(path))
+            } else {
+                out.append(.scene(path))
+            }
+        }
+        return out
+    }
+
+    private static func walk(_ directory: String, into found: inout [String], failures: inout [SourceInput]) {
+        var pending = [directory]
+        while let folder = pending.popLast() {
+            guard let dir = opendir(folder) else {
+                failures.append(.unreadable(folder, reason: String(cString: strerror(errno))))
+                continue
+            }
+            defer { closedir(dir) }
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                if name == "." || name == ".." { continue }
+                let child = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+                var st = stat()
+                guard lstat(child, &st) == 0 else { continue }
+                switch st.st_mode & S_IFMT {
+                case S_IFDIR:
+                    if name.hasPrefix(".") || name == ".build" { continue }
+                    pending.append(child)
+                case S_IFREG, S_IFLNK:
+                    if name.hasSuffix(".swift") { found.append(child) }
+                default: continue
+                }
+            }
+        }
+    }
+
+    /// The parser's diagnostics reported for one file, at most.
+    static let maxSyntaxDiagnostics = 20
+
+    /// Reads one file's bytes. Never throws and never traps: a file that does
+    /// not parse comes back with the parser's diagnostics and no scene.
+    public static func read(path: String, bytes: [UInt8]) -> SwiftSourceFile {
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            return SwiftSourceFile(
+                path: path, scene: nil,
+                diagnostics: [
+                    SourceFinding.notUTF8.diagnostic(at: TWHost.SourceLocation(file: path, line: 1, column: 1))
+                ])
+        }
+        let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        let converter = SourceLocationConverter(fileName: path, tree: tree)
+        let context = SourceContext(file: path, converter: converter)
+        if tree.hasError {
+            var out: [Diagnostic] = []
+            for d in ParseDiagnosticsGenerator.diagnostics(for: tree).prefix(maxSyntaxDiagnostics) {
+                let l = d.location(converter: converter)
+                out.append(
+                    SourceFinding.syntax(d.message).diagnostic(
+                        at: TWHost.SourceLocation(file: path, line: l.line, column: l.column)))
+            }
+            if out.isEmpty {
+                out.append(SourceFinding.syntax("the file does not parse").diagnostic(at: context.fileStart))
+            }
+            return SwiftSourceFile(path: path, scene: nil, diagnostics: out)
+        }
+        let index = FileIndex(tree)
+        let eval = Evaluator(index: index, source: context)
+        var reader = ViewTreeReader(eval: eval)
+        let root = reader.file(index, label: path)
+        let scene = Scene(name: path, environment: RenderEnvironment(), rules: nil, root: root)
+        return SwiftSourceFile(path: path, scene: scene, diagnostics: [])
+    }
+}
