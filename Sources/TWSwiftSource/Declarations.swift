@@ -81,7 +81,7 @@ final class FileIndex {
                     inherited = a.inheritanceClause
                     nested = a.memberBlock.members.map(\.decl)
                 } else if let x = decl.as(ExtensionDeclSyntax.self) {
-                    let extended = x.extendedType.trimmedDescription
+                    let extended = x.extendedType.sourceText
                     let qualified = simpleNames[extended] ?? extended
                     if types[qualified] == nil { types[qualified] = TypeInfo(name: extended, qualified: qualified) }
                     if Self.inheritsView(x.inheritanceClause) { viewTypes.insert(qualified) }
@@ -96,7 +96,7 @@ final class FileIndex {
                 } else if let m = decl.as(MacroExpansionDeclSyntax.self), m.macroName.text == "Preview" {
                     var name = "#Preview"
                     if let title = m.arguments.first?.expression.as(StringLiteralExprSyntax.self) {
-                        name += "(\(title.trimmedDescription))"
+                        name += "(\(title.sourceText))"
                     }
                     pendingRoots.append((ViewRoot(kind: .preview(m), name: name, owner: owner), false))
                     continue
@@ -123,7 +123,7 @@ final class FileIndex {
 
     static func inheritsView(_ clause: InheritanceClauseSyntax?) -> Bool {
         clause?.inheritedTypes.contains { t in
-            let name = t.type.trimmedDescription
+            let name = t.type.sourceText
             return name == "View" || name == "SwiftUI.View" || name == "ViewModifier"
         } ?? false
     }
@@ -133,11 +133,11 @@ final class FileIndex {
         let isStatic = v.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.text == "class" }
         var wrapper: String?
         for attribute in v.attributes {
-            if let a = attribute.as(AttributeSyntax.self) { wrapper = a.attributeName.trimmedDescription }
+            if let a = attribute.as(AttributeSyntax.self) { wrapper = a.attributeName.sourceText }
         }
         for binding in v.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-            let typeText = binding.typeAnnotation?.type.trimmedDescription
+            let typeText = binding.typeAnnotation?.type.sourceText
             let member = Member(
                 name: name, binding: binding, function: nil, isLet: isLet, isStatic: isStatic, wrapper: wrapper,
                 typeText: typeText, owner: owner)
@@ -160,13 +160,13 @@ final class FileIndex {
         let member = Member(
             name: name, binding: nil, function: f, isLet: true,
             isStatic: f.modifiers.contains { $0.name.tokenKind == .keyword(.static) }, wrapper: nil,
-            typeText: f.signature.returnClause?.type.trimmedDescription, owner: owner)
+            typeText: f.signature.returnClause?.type.sourceText, owner: owner)
         if owner.isEmpty {
             if globals[name] == nil { globals[name] = member }
         } else {
             types[owner, default: TypeInfo(name: owner, qualified: owner)].members[name, default: []].append(member)
         }
-        guard let returns = f.signature.returnClause?.type.trimmedDescription, Self.isSomeView(returns),
+        guard let returns = f.signature.returnClause?.type.sourceText, Self.isSomeView(returns),
             f.body != nil
         else { return }
         let labels = f.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()

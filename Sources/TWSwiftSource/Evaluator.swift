@@ -111,11 +111,11 @@ final class Evaluator {
     }
 
     func symbolic(_ expr: some SyntaxProtocol, _ type: ArgumentType?) -> Value {
-        .symbolic(expr.trimmedDescription, type, source.location(expr))
+        .symbolic(expr.sourceText, type, source.location(expr))
     }
 
     func dynamic(_ expr: some SyntaxProtocol, _ why: String) -> Value {
-        .dynamic(expr.trimmedDescription, why: why, source.location(expr))
+        .dynamic(expr.sourceText, why: why, source.location(expr))
     }
 
     private func prefix(_ p: PrefixOperatorExprSyntax, _ scope: Scope) -> Value {
@@ -147,7 +147,7 @@ final class Evaluator {
             negated.toggle()
             e = unwrap(p.expression)
         }
-        var text = e.trimmedDescription
+        var text = e.sourceText
         if text.hasPrefix("self.") { text = String(text.dropFirst(5)) }
         return (Condition(text: text, location: source.location(e)), negated)
     }
@@ -174,7 +174,7 @@ final class Evaluator {
             if case .bool(let flag) = known {
                 return flag ? value(ternary.thenExpression, scope) : sequence(rest, whole: whole, scope)
             }
-            let conditionText = condition.map(\.trimmedDescription).joined(separator: " ")
+            let conditionText = condition.map(\.sourceText).joined(separator: " ")
             var text = conditionText
             var negated = false
             if condition.count == 1 {
@@ -330,7 +330,7 @@ final class Evaluator {
             result =
                 declared?.classLike == true
                 ? dynamic(use, "@\(member.wrapper ?? "") state")
-                : .symbolic(use.trimmedDescription, declared?.type ?? inferredType(member), source.location(use))
+                : .symbolic(use.sourceText, declared?.type ?? inferredType(member), source.location(use))
         } else if let getter = member.binding?.accessorBlock {
             let scope = Scope(owner: member.owner)
             switch getter.accessors {
@@ -351,7 +351,7 @@ final class Evaluator {
         } else if declared?.classLike == true {
             result = dynamic(use, "a property set at run time")
         } else {
-            result = .symbolic(use.trimmedDescription, declared?.type ?? inferredType(member), source.location(use))
+            result = .symbolic(use.sourceText, declared?.type ?? inferredType(member), source.location(use))
         }
         memo[key] = result
         return result
@@ -412,7 +412,7 @@ final class Evaluator {
                     scope.bind(name, .expression(initializer.value, scope))
                 } else {
                     // A local `var` can change before use: only its type is known.
-                    let kind = binding.typeAnnotation.map { Self.kind(ofType: $0.type.trimmedDescription) }
+                    let kind = binding.typeAnnotation.map { Self.kind(ofType: $0.type.sourceText) }
                     if kind?.classLike == true {
                         scope.bind(name, .value(dynamic(binding, "a local variable")))
                     } else {
@@ -426,7 +426,7 @@ final class Evaluator {
     private func member(_ m: MemberAccessExprSyntax, _ scope: Scope) -> Value {
         let name = m.declName.baseName.text
         guard let base = m.base else { return symbolic(m, nil) }
-        let baseText = base.trimmedDescription
+        let baseText = base.sourceText
         if baseText == "self" {
             if let member = index.lookup(name, from: scope.owner) { return memberValue(member, m) }
             return symbolic(m, nil)
@@ -443,7 +443,7 @@ final class Evaluator {
     // MARK: calls
 
     func call(_ c: FunctionCallExprSyntax, _ scope: Scope) -> Value {
-        let callee = c.calledExpression.trimmedDescription
+        let callee = c.calledExpression.sourceText
         switch callee {
         case "cn":
             if let closure = c.trailingClosure, c.arguments.isEmpty { return builder(closure.statements, scope) }
@@ -512,12 +512,12 @@ final class Evaluator {
                 negated = n && i.conditions.count == 1
                 conditionLocation = c.location
             case .optionalBinding(let b):
-                let name = b.pattern.trimmedDescription
+                let name = b.pattern.sourceText
                 let bound = b.initializer.map { value($0.value, scope) } ?? self.name(name, b.pattern, scope)
                 thenScope.bind(name, .value(bound))
-                conditionText.append(b.trimmedDescription)
+                conditionText.append(b.sourceText)
             default:
-                conditionText.append(element.condition.trimmedDescription)
+                conditionText.append(element.condition.sourceText)
             }
         }
         let c = Condition(text: conditionText.joined(separator: ", "), location: conditionLocation)
@@ -561,5 +561,21 @@ struct SourceContext {
     func location(_ node: some SyntaxProtocol) -> TWHost.SourceLocation {
         let l = node.startLocation(converter: converter)
         return TWHost.SourceLocation(file: file, line: l.line, column: l.column)
+    }
+}
+
+extension SyntaxProtocol {
+    /// The node's source text without its leading and trailing trivia.
+    ///
+    /// `trimmedDescription` builds a trimmed copy of the node, and SwiftSyntax
+    /// rebuilds every ancestor of a changed node: in a block of thousands of
+    /// views that copies the block once per view. Slicing the node's own bytes
+    /// between its trivia costs only the node's length.
+    var sourceText: String {
+        let bytes = syntaxTextBytes
+        let start = positionAfterSkippingLeadingTrivia.utf8Offset - position.utf8Offset
+        let end = endPositionBeforeTrailingTrivia.utf8Offset - position.utf8Offset
+        guard start >= 0, end <= bytes.count, start <= end else { return String(decoding: bytes, as: UTF8.self) }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 }

@@ -12,7 +12,7 @@ enum IdentityLints {
     static func forEach(_ call: FunctionCallExprSyntax, eval: Evaluator, scope: Scope, findings: inout [Diagnostic]) {
         guard let data = call.arguments.first(where: { $0.label == nil })?.expression else { return }
         let at = eval.source.location(call)
-        let text = data.trimmedDescription
+        let text = data.sourceText
         let fix =
             "iterate the items themselves with a stable id: ForEach(items) { item in … } (Identifiable) or ForEach(items, id: \\.id)"
         if text.hasSuffix(".indices") {
@@ -27,7 +27,7 @@ enum IdentityLints {
             return
         }
         if let range = rangeUpperBound(data) {
-            let upper = range.trimmedDescription
+            let upper = range.sourceText
             if upper.hasSuffix(".count") || isMutable(upper, eval: eval, scope: scope) {
                 findings.append(
                     SourceFinding.unstableRowID(
@@ -39,7 +39,7 @@ enum IdentityLints {
                 return
             }
         }
-        let id = call.arguments.first { $0.label?.text == "id" }?.expression.trimmedDescription
+        let id = call.arguments.first { $0.label?.text == "id" }?.expression.sourceText
         if id == "\\.offset" {
             findings.append(
                 SourceFinding.unstableRowID(
@@ -50,7 +50,7 @@ enum IdentityLints {
         }
         if id == "\\.self", let closure = call.trailingClosure,
             let parameter = InlineClosures.parameters(closure).first,
-            usesInClasses(parameter, closure.statements.trimmedDescription)
+            usesInClasses(parameter, closure.statements.sourceText)
         {
             findings.append(
                 SourceFinding.unstableRowID(
@@ -68,8 +68,14 @@ enum IdentityLints {
         findings: inout [Diagnostic]
     ) {
         guard let arg = call.arguments.first?.expression else { return }
-        let text = arg.trimmedDescription
-        let at = eval.source.location(call)
+        let text = arg.sourceText
+        // At `.id`, not at the start of the chain the call ends.
+        let at: TWHost.SourceLocation
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            at = eval.source.location(member.period)
+        } else {
+            at = eval.source.location(call.calledExpression)
+        }
         if text == "UUID()" || text == "UUID().uuidString" {
             findings.append(
                 SourceFinding.unstableRowID(
@@ -81,7 +87,7 @@ enum IdentityLints {
         }
         // Classes: the very expression a `.tw` of this view uses, or a `TWClasses` value.
         let twArguments = chain.filter { $0.name == "tw" }.compactMap {
-            $0.call?.arguments.first?.expression.trimmedDescription
+            $0.call?.arguments.first?.expression.sourceText
         }
         var isClasses = twArguments.contains(text)
         if !isClasses {
@@ -115,20 +121,20 @@ enum IdentityLints {
         let reader = ViewTreeReader(eval: eval)
         let (baseA, modsA) = reader.decompose(a)
         let (baseB, modsB) = reader.decompose(b)
-        guard baseA.trimmedDescription == baseB.trimmedDescription, modsA.map(\.name) == modsB.map(\.name) else {
+        guard baseA.sourceText == baseB.sourceText, modsA.map(\.name) == modsB.map(\.name) else {
             return
         }
         var differs = false
-        for (x, y) in zip(modsA, modsB) where x.syntax.trimmedDescription != y.syntax.trimmedDescription {
+        for (x, y) in zip(modsA, modsB) where x.syntax.sourceText != y.syntax.sourceText {
             // Only the classes may differ: anything else is a real difference of views.
             let classModifier = x.name == "tw" || ViewTreeReader.isSurface(x)
             guard classModifier else { return }
             differs = true
         }
         guard differs, let type = ViewTreeReader.typeName(baseA) else { return }
-        let condition = i.conditions.trimmedDescription
+        let condition = i.conditions.sourceText
         findings.append(
-            SourceFinding.branchResetsIdentity(view: type, condition: "`\(condition)`").diagnostic(
+            SourceFinding.branchResetsIdentity(view: type, condition: condition).diagnostic(
                 at: eval.source.location(i.ifKeyword)))
     }
 

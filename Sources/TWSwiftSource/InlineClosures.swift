@@ -48,7 +48,7 @@ enum InlineClosures {
         var order = 0
         if let o = arg("order"), case .number(let n) = eval.value(o, scope), let i = Int(exactly: n) { order = i }
         var phase = ChainPhase.effects
-        if let p = arg("phase")?.trimmedDescription, p.hasSuffix("content") { phase = .content }
+        if let p = arg("phase")?.sourceText, p.hasSuffix("content") { phase = .content }
         var conflictKey = name
         if let k = arg("conflictKey"), case .text(let key) = eval.value(k, scope) { conflictKey = key }
         var type = ArgumentType.none
@@ -122,7 +122,7 @@ enum InlineClosures {
 
     /// What an argument parser reads: `argument.degrees` is an angle.
     static func parserType(_ closure: ClosureExprSyntax) -> ArgumentType? {
-        let text = closure.statements.trimmedDescription
+        let text = closure.statements.sourceText
         let params = parameters(closure)
         let argument = params.first ?? "$0"
         let helpers: [(String, ArgumentType)] = [
@@ -156,13 +156,13 @@ enum InlineClosures {
                     switch element.condition {
                     case .optionalBinding(let b):
                         guard let initializer = b.initializer?.value.as(MemberAccessExprSyntax.self),
-                            initializer.base?.trimmedDescription == argument
+                            initializer.base?.sourceText == argument
                         else { continue }
-                        bound = b.pattern.trimmedDescription
+                        bound = b.pattern.sourceText
                         result.argumentType = helperType(initializer.declName.baseName.text)
                     case .expression(let e):
                         // `units >= 0`: a lower bound.
-                        let parts = e.trimmedDescription.split(separator: " ").map(String.init)
+                        let parts = e.sourceText.split(separator: " ").map(String.init)
                         if parts.count == 3, parts[0] == bound, parts[1] == ">=" || parts[1] == ">",
                             let n = Double(parts[2])
                         {
@@ -181,7 +181,7 @@ enum InlineClosures {
             return result
         }
         // `theme.space(x)` is x spacing steps: the host multiplies by the theme's unit.
-        var text = returned.trimmedDescription
+        var text = returned.sourceText
         for pattern in ["\(theme).space(CGFloat(\(bound)))", "\(theme).space(\(bound))"] where text.contains(pattern) {
             text = text.replacing(pattern, with: bound)
             result.spacing = true
@@ -262,7 +262,7 @@ enum InlineClosures {
         var usesSeconds = false
         var defaultDuration: Double?
         for arg in args {
-            let text = arg.expression.trimmedDescription
+            let text = arg.expression.sourceText
             if arg.label?.text == "duration", text == seconds || text.hasPrefix(seconds + " ??") {
                 usesSeconds = true
                 if let fallback = text.split(separator: "?").last.flatMap({ Double($0.trimmingCharacters()) }) {
@@ -340,7 +340,7 @@ struct TemplateReader {
     }
 
     func isActive(_ e: ExprSyntax) -> Bool? {
-        let text = eval.unwrap(e).trimmedDescription
+        let text = eval.unwrap(e).sourceText
         guard secondIsActive else { return nil }
         if text == second { return true }
         if text == "!" + second || text == "!\(second)" { return false }
@@ -349,7 +349,7 @@ struct TemplateReader {
 
     mutating func body(_ expr: ExprSyntax) -> T.Body {
         let e = eval.unwrap(expr)
-        if let c = e.as(FunctionCallExprSyntax.self), c.calledExpression.trimmedDescription == "AnyShape",
+        if let c = e.as(FunctionCallExprSyntax.self), c.calledExpression.sourceText == "AnyShape",
             let inner = c.arguments.first?.expression
         {
             return body(inner)
@@ -362,14 +362,14 @@ struct TemplateReader {
             let rest = Array(s.elements[s.elements.index(after: i)...])
             guard let elseExpr = rest.count == 1 ? rest.first : nil else { return body(ternary.thenExpression) }
             if condition.count == 1, let positive = isActive(condition[0]) {
-                if activeBranchText == nil { activeBranchText = e.trimmedDescription }
+                if activeBranchText == nil { activeBranchText = e.sourceText }
                 let yes = body(ternary.thenExpression)
                 let no = body(elseExpr)
                 return positive ? .whenActive(yes, no) : .whenActive(no, yes)
             }
             let yes = body(ternary.thenExpression)
             let no = body(elseExpr)
-            if yes != no && unstable == nil { unstable = "`\(e.trimmedDescription)`" }
+            if yes != no && unstable == nil { unstable = "`\(e.sourceText)`" }
             return yes
         }
         if let i = e.as(IfExprSyntax.self) {
@@ -379,10 +379,10 @@ struct TemplateReader {
             if i.conditions.count == 1, case .expression(let c) = i.conditions.first?.condition,
                 let positive = isActive(c)
             {
-                if activeBranchText == nil { activeBranchText = "if \(c.trimmedDescription) { … } else { … }" }
+                if activeBranchText == nil { activeBranchText = "if \(c.sourceText) { … } else { … }" }
                 return positive ? .whenActive(yes, no) : .whenActive(no, yes)
             }
-            if yes != no && unstable == nil { unstable = "`if \(i.conditions.trimmedDescription) { … }`" }
+            if yes != no && unstable == nil { unstable = "`if \(i.conditions.sourceText) { … }`" }
             return yes
         }
         return .chain(chain(e))
@@ -405,10 +405,10 @@ struct TemplateReader {
                 break
             }
         }
-        let baseText = e.trimmedDescription
+        let baseText = e.sourceText
         if baseText != view {
             if let c = e.as(FunctionCallExprSyntax.self) {
-                base = [T.Node(kind: .view, name: c.calledExpression.trimmedDescription, arguments: arguments(c))]
+                base = [T.Node(kind: .view, name: c.calledExpression.sourceText, arguments: arguments(c))]
             } else {
                 base = [T.Node(kind: .view, name: baseText, arguments: [])]
             }
@@ -439,7 +439,7 @@ struct TemplateReader {
 
     mutating func value(_ expr: ExprSyntax) -> T.Value {
         let e = eval.unwrap(expr)
-        let text = e.trimmedDescription
+        let text = e.sourceText
         if let d = e.as(DeclReferenceExprSyntax.self) {
             let name = d.baseName.text
             if name == second {
@@ -448,7 +448,7 @@ struct TemplateReader {
             if let local = locals[name] { return local }
         }
         if let m = e.as(MemberAccessExprSyntax.self) {
-            if m.base?.trimmedDescription == second, !secondIsActive { return .argument }
+            if m.base?.sourceText == second, !secondIsActive { return .argument }
             if m.base == nil {
                 let name = m.declName.baseName.text
                 if TypedExpressions.systemColors.contains(name) {
@@ -472,7 +472,7 @@ struct TemplateReader {
         if let c = e.as(FunctionCallExprSyntax.self) {
             if let m = c.calledExpression.as(MemberAccessExprSyntax.self) {
                 let name = m.declName.baseName.text
-                let baseText = m.base?.trimmedDescription
+                let baseText = m.base?.sourceText
                 if baseText == nil || baseText == "Angle" || baseText == "Font" || baseText == "Edge.Set" {
                     return .call(name, arguments(c))
                 }

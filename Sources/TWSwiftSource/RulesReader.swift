@@ -37,7 +37,7 @@ struct RulesReader {
 
     private mutating func notRead(_ expr: ExprSyntax) -> SceneRules {
         findings.append(
-            SourceFinding.rulesNotRead(what: "the rules `\(expr.trimmedDescription)`").diagnostic(
+            SourceFinding.rulesNotRead(what: "the rules `\(expr.sourceText)`").diagnostic(
                 at: eval.source.location(expr)))
         return SceneRules()
     }
@@ -46,7 +46,7 @@ struct RulesReader {
     mutating func value(_ expr: ExprSyntax, _ scope: Scope, depth: Int = 0) -> SceneRules? {
         guard depth < 8 else { return nil }
         let e = eval.unwrap(expr)
-        if let c = e.as(FunctionCallExprSyntax.self), c.calledExpression.trimmedDescription == "TWGlobalRules" {
+        if let c = e.as(FunctionCallExprSyntax.self), c.calledExpression.sourceText == "TWGlobalRules" {
             return globalRules(c, scope)
         }
         var member: FileIndex.Member?
@@ -55,7 +55,7 @@ struct RulesReader {
                 return value(bound, where_, depth: depth + 1)
             }
             member = eval.index.lookup(d.baseName.text, from: scope.owner)
-        } else if let m = e.as(MemberAccessExprSyntax.self), let base = m.base?.trimmedDescription {
+        } else if let m = e.as(MemberAccessExprSyntax.self), let base = m.base?.sourceText {
             let name = m.declName.baseName.text
             member =
                 base == "self"
@@ -123,7 +123,7 @@ struct RulesReader {
             if let v = item.item.as(DeclSyntax.self)?.as(VariableDeclSyntax.self) { eval.bindLocals(v, scope) }
             if let expr, !assignment(expr, &byName, scope) {
                 findings.append(
-                    SourceFinding.rulesNotRead(what: "`\(expr.trimmedDescription)`").diagnostic(
+                    SourceFinding.rulesNotRead(what: "`\(expr.sourceText)`").diagnostic(
                         at: eval.source.location(expr)))
             }
         }
@@ -144,7 +144,7 @@ struct RulesReader {
             key = text
             path = sub.calledExpression
         }
-        guard let m = path.as(MemberAccessExprSyntax.self), let base = m.base?.trimmedDescription,
+        guard let m = path.as(MemberAccessExprSyntax.self), let base = m.base?.sourceText,
             var rules = byName[base]
         else { return false }
         let field = m.declName.baseName.text
@@ -211,7 +211,7 @@ struct RulesReader {
                 }
             default:
                 findings.append(
-                    SourceFinding.rulesNotRead(what: "`\(label.isEmpty ? e.trimmedDescription : label + ":")`")
+                    SourceFinding.rulesNotRead(what: "`\(label.isEmpty ? e.sourceText : label + ":")`")
                         .diagnostic(at: eval.source.location(argument)))
             }
         }
@@ -235,7 +235,7 @@ struct RulesReader {
     private mutating func dictionary(_ expr: ExprSyntax, _ scope: Scope) -> [(String, ExprSyntax)] {
         guard let d = eval.unwrap(expr).as(DictionaryExprSyntax.self) else {
             findings.append(
-                SourceFinding.rulesNotRead(what: "`\(expr.trimmedDescription)`").diagnostic(
+                SourceFinding.rulesNotRead(what: "`\(expr.sourceText)`").diagnostic(
                     at: eval.source.location(expr)))
             return []
         }
@@ -245,7 +245,7 @@ struct RulesReader {
             guard case .text(let key) = eval.value(element.key, scope) else {
                 findings.append(
                     SourceFinding.dynamicClasses(
-                        expression: "the key `\(element.key.trimmedDescription)`", why: "not a literal"
+                        expression: "the key `\(element.key.sourceText)`", why: "not a literal"
                     )
                     .diagnostic(at: eval.source.location(element.key)))
                 continue

@@ -53,7 +53,7 @@ enum SourceFinding {
         case .unstableRowID(let what, let why, _): return "\(what): \(why)"
         case .branchResetsIdentity(let view, let condition):
             return
-                "both branches of `if \(condition)` are the same \(view) with different classes: SwiftUI sees two different views and resets their state whenever \(condition) changes"
+                "both branches of `if \(condition)` are the same \(view) with different classes: SwiftUI sees two different views and resets their state whenever `\(condition)` changes"
         case .unstableStructure(let name, let reason):
             return
                 "\(name) returns a different structure on different paths (\(reason)): toggling it resets child state"

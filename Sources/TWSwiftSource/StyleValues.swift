@@ -38,13 +38,13 @@ enum StyleValues {
 
     /// `TWStyle(a, b, …)` or the styles of `.tw(a, b, …)`.
     static func style(arguments: LabeledExprListSyntax, _ eval: Evaluator, _ scope: Scope) -> Value {
-        .list(arguments.filter { $0.label == nil }.map { value($0.expression, eval, scope) })
+        .list(Array(arguments).filter { $0.label == nil }.map { value($0.expression, eval, scope) })
     }
 
     /// One style argument: a `TWStyle` member or call, or any other class expression.
     static func value(_ expr: ExprSyntax, _ eval: Evaluator, _ scope: Scope) -> Value {
         let e = eval.unwrap(expr)
-        if let m = e.as(MemberAccessExprSyntax.self), m.base == nil || m.base?.trimmedDescription == "TWStyle" {
+        if let m = e.as(MemberAccessExprSyntax.self), m.base == nil || m.base?.sourceText == "TWStyle" {
             let name = m.declName.baseName.text
             if let recipe = BuiltinRecipes.swiftNames[name] { return .text(recipe) }
             if BuiltinRecipes.definitions[name] != nil || name == "card" { return .text(name) }
@@ -57,7 +57,7 @@ enum StyleValues {
     /// `.p(3)`, `TWStyle.p(3)`, `.hover(.bg(.accent))`, `TWStyle.defaultStyle(for: "button-primary")`.
     static func call(_ c: FunctionCallExprSyntax, _ eval: Evaluator, _ scope: Scope) -> Value? {
         guard let callee = c.calledExpression.as(MemberAccessExprSyntax.self),
-            callee.base == nil || callee.base?.trimmedDescription == "TWStyle"
+            callee.base == nil || callee.base?.sourceText == "TWStyle"
         else { return nil }
         let name = callee.declName.baseName.text
         let args = Array(c.arguments)

@@ -19,7 +19,7 @@ enum TypedExpressions {
     /// `CGFloat.zero`, `Angle.zero`, `Color.indigo`, `Animation.default`.
     static func member(_ m: MemberAccessExprSyntax, _ eval: Evaluator, _ scope: Scope) -> Value? {
         guard let base = m.base else { return nil }
-        let baseText = base.trimmedDescription
+        let baseText = base.sourceText
         let name = m.declName.baseName.text
         if isType(baseText, "CGFloat") {
             if name == "zero" { return .typed(.points(0)) }
@@ -75,7 +75,7 @@ enum TypedExpressions {
         }
         guard let callee = c.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
         let name = callee.declName.baseName.text
-        let baseText = callee.base?.trimmedDescription
+        let baseText = callee.base?.sourceText
         if baseText.map({ isType($0, "Angle") }) ?? true, name == "degrees" || name == "radians" {
             let scale = name == "degrees" ? 1 : 180 / Double.pi
             return number(args.first?.expression, { .typed(.angle($0 * scale)) }, type: .angle)

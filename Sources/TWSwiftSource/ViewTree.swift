@@ -70,7 +70,7 @@ struct ViewTreeReader {
                 isBody = f.name.text == "body" && index.types[r.owner]?.conformsToView == true
                 for p in f.signature.parameterClause.parameters {
                     let name = (p.secondName ?? p.firstName).text
-                    let kind = Evaluator.kind(ofType: p.type.trimmedDescription)
+                    let kind = Evaluator.kind(ofType: p.type.sourceText)
                     let at = source.location(p)
                     scope.bind(
                         name,
@@ -195,7 +195,7 @@ struct ViewTreeReader {
         let thenScope = Scope(owner: scope.owner, parent: scope)
         for element in i.conditions {
             if case .optionalBinding(let b) = element.condition {
-                let name = b.pattern.trimmedDescription
+                let name = b.pattern.sourceText
                 let bound =
                     b.initializer.map { eval.value($0.value, scope) } ?? .symbolic(name, nil, source.location(b))
                 thenScope.bind(name, .value(bound))
@@ -206,7 +206,10 @@ struct ViewTreeReader {
         switch i.elseBody {
         case .codeBlock(let block)?:
             elseNodes = nodes(block.statements, path: path, scope: scope)
-            IdentityLints.branch(i, then: i.body, else: block, eval: eval, findings: &findings)
+            // Only branches whose views differ in their classes (both styled) are this lint's business.
+            if (thenNodes + elseNodes).allSatisfy({ $0.isStyled }) {
+                IdentityLints.branch(i, then: i.body, else: block, eval: eval, findings: &findings)
+            }
         case .ifExpr(let next)?:
             branches(next, path: path, scope: scope, into: &elseNodes)
         default: break
@@ -262,7 +265,7 @@ struct ViewTreeReader {
     /// A view expression as a node, or nil when it is not a view (`expanded.toggle()`).
     mutating func view(_ expr: ExprSyntax, path: String, scope: Scope) -> SceneNode? {
         let (base, modifiers) = decompose(expr)
-        let type = Self.typeName(base) ?? base.trimmedDescription
+        let type = Self.typeName(base) ?? base.sourceText
         let styled = modifiers.contains { Self.surfaceModifiers.contains($0.name) || Self.lifecycle.contains($0.name) }
         guard type.first?.isUppercase == true || styled else { return nil }
         let at = source.location(expr.as(FunctionCallExprSyntax.self)?.calledExpression ?? expr)
@@ -270,8 +273,10 @@ struct ViewTreeReader {
         draft.node.text = Self.title(base)
         // Children: the base's ViewBuilder closures, then the modifiers' (overlays, sheets …).
         var childScope = scope
+        // Identity lints apply where classes are: to rows and views that carry `.tw` styling.
+        var lints: [Diagnostic] = []
         if type == "ForEach", let call = base.as(FunctionCallExprSyntax.self) {
-            IdentityLints.forEach(call, eval: eval, scope: scope, findings: &findings)
+            IdentityLints.forEach(call, eval: eval, scope: scope, findings: &lints)
             childScope = Scope(owner: scope.owner, parent: scope)
             if let closure = call.trailingClosure {
                 for name in InlineClosures.parameters(closure).prefix(1) {
@@ -322,7 +327,7 @@ struct ViewTreeReader {
                 }
             case "cocoa":
                 if let forType = call?.arguments.first(where: { $0.label?.text == "for" })?.expression {
-                    var typeText = forType.trimmedDescription
+                    var typeText = forType.sourceText
                     if typeText.hasSuffix(".self") { typeText = String(typeText.dropLast(5)) }
                     draft.node.cocoa.append(CocoaRequest(typeName: typeText))
                 } else {
@@ -332,8 +337,8 @@ struct ViewTreeReader {
                 draft.node.lifecycle.append(name == "onViewDidDisAppear" ? "onViewDidDisappear" : name)
             case "id":
                 if let call {
-                    IdentityLints.id(call, chain: modifiers, eval: eval, scope: scope, findings: &draft.node.findings)
-                    if let arg = call.arguments.first?.expression { draft.node.id = arg.trimmedDescription }
+                    IdentityLints.id(call, chain: modifiers, eval: eval, scope: scope, findings: &lints)
+                    if let arg = call.arguments.first?.expression { draft.node.id = arg.sourceText }
                 }
             case "disabled":
                 if let arg = call?.arguments.first?.expression {
@@ -357,7 +362,19 @@ struct ViewTreeReader {
         }
         let node = finish(&draft, children: &children)
         // Each later styling boundary wraps the earlier ones: the last is the outermost node.
-        return layers.isEmpty ? node : reorder(layers + [node])
+        var result = layers.isEmpty ? node : reorder(layers + [node])
+        if !lints.isEmpty && Self.hasStyling(result) { result.findings += lints }
+        return result
+    }
+
+    /// Whether a node or a node below it applies `.tw` styling.
+    static func hasStyling(_ node: SceneNode) -> Bool {
+        var stack = [node]
+        while let n = stack.popLast() {
+            if n.isStyled { return true }
+            stack += n.children
+        }
+        return false
     }
 
     /// Layers inner to outer → the outermost node with the others nested inside.
@@ -376,7 +393,7 @@ struct ViewTreeReader {
         guard let c = base.as(FunctionCallExprSyntax.self), let first = c.arguments.first, first.label == nil,
             let s = first.expression.as(StringLiteralExprSyntax.self)
         else { return nil }
-        return s.segments.trimmedDescription
+        return s.segments.sourceText
     }
 
     /// The base's closures that hold views: not a `Button`'s action.
@@ -450,8 +467,8 @@ struct ViewTreeReader {
             draft.buttonStyle = classes
             // A plain button's label follows ButtonStyle.Configuration.isPressed (seed 003):
             // its pressed: classes depend on that at run time.
-            if call.arguments.first?.expression.trimmedDescription.contains("pressed:") == true
-                || call.arguments.first?.expression.trimmedDescription.contains("active:") == true
+            if call.arguments.first?.expression.sourceText.contains("pressed:") == true
+                || call.arguments.first?.expression.sourceText.contains("active:") == true
             {
                 let c = Condition(text: "configuration.isPressed", location: source.location(call))
                 draft.states.append((.pressed, .conditional(c, .bool(true), .bool(false))))
@@ -479,7 +496,8 @@ struct ViewTreeReader {
 
     /// The unlabeled arguments of `.tw(…)`: one class expression, or typed styles.
     private func classes(_ arguments: LabeledExprListSyntax, _ scope: Scope) -> Value {
-        let unlabeled = arguments.filter { $0.label == nil }
+        // An array first: SwiftSyntax's own `filter` builds a new tree, copying every ancestor.
+        let unlabeled = Array(arguments).filter { $0.label == nil }
         if unlabeled.count == 1, let only = unlabeled.first { return StyleValues.value(only.expression, eval, scope) }
         return .list(unlabeled.map { StyleValues.value($0.expression, eval, scope) })
     }

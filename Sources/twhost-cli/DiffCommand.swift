@@ -1,4 +1,5 @@
 import TWHost
+import TWSwiftSource
 
 /// `twhost diff BASE HEAD`: registry changes that would reset SwiftUI child state.
 enum DiffCommand {
@@ -9,7 +10,7 @@ enum DiffCommand {
         options: [
             OptionSpec(
                 name: "--scene", valueName: "FILE", repeatable: true,
-                help: "List the surfaces of FILE each finding affects."),
+                help: "List the surfaces of FILE (a scene, a .swift file or a folder) each finding affects."),
             OptionSpec(
                 name: "--allow", valueName: "FILE",
                 help: "Allowlist of accepted finding fingerprints, each with a reason."),
@@ -31,10 +32,29 @@ enum DiffCommand {
         let head = try snapshot(command.positionals[1], allowWritable: allowWritable)
         var findings = RegistryDiff.compare(base, head)
         for scenePath in command.all("--scene") {
-            let scene = try SceneInput.read(scenePath)
-            SceneImpact.annotate(
-                &findings, scene: scenePath, base: SceneImpact.surfaces(scene, base),
-                head: SceneImpact.surfaces(scene, head))
+            // A scene file, or Swift sources (a .swift file or a folder): each file is a scene.
+            guard SwiftSources.isSwiftInput(scenePath) else {
+                let scene = try SceneInput.read(scenePath)
+                SceneImpact.annotate(
+                    &findings, scene: scenePath, base: SceneImpact.surfaces(scene, base),
+                    head: SceneImpact.surfaces(scene, head))
+                continue
+            }
+            let inputs = SwiftSources.inputs([scenePath])
+            if inputs.isEmpty { throw .failed("\(scenePath): no .swift files") }
+            var read = 0
+            for input in inputs {
+                let (scene, path, diagnostics) = SourceScan.read(input)
+                for d in diagnostics {
+                    Output.error("\(d.location.map { "\($0): " } ?? "")\(d.severity.rawValue): \(d.code): \(d.message)")
+                }
+                guard let scene else { continue }
+                read += 1
+                SceneImpact.annotate(
+                    &findings, scene: path, base: SceneImpact.surfaces(scene, base),
+                    head: SceneImpact.surfaces(scene, head))
+            }
+            if read == 0 { throw .failed("\(scenePath): no Swift file could be read") }
         }
         var stale: [Allowlist.Entry] = []
         if let allowPath = command.value("--allow") {

@@ -30,7 +30,8 @@ public enum SceneImpact {
             var named = inheritedNamed
             if let rules = node.rules {
                 if rules.replace {
-                    plugins = []
+                    // Swift sources' `.twRules(rules)` keeps the plugins loaded for the app.
+                    if !rules.keepsPlugins { plugins = [] }
                     named = [:]
                 }
                 for change in rules.plugins ?? [] {
@@ -127,7 +128,10 @@ public enum SceneImpact {
                     affected = inScope && (b.usedNames.contains(f.name) || h.usedNames.contains(f.name))
                 case .compatible: affected = false
                 }
-                if affected { findings[i].surfaces.append(label + "#" + b.path) }
+                // A Swift source's paths name their file already (`File.swift:Type.body/0`).
+                if affected {
+                    findings[i].surfaces.append(b.path.hasPrefix(label + ":") ? b.path : label + "#" + b.path)
+                }
             }
         }
     }

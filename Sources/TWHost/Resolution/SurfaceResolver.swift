@@ -293,7 +293,8 @@ public struct PreparedStyle: Sendable {
                         className: registration.name, part: "root"))
                 ir = ModifierIR()
             }
-            if registration.isUnstable { unstable.append(registration.name) }
+            // An inline registration's instability is reported once, where it is written.
+            if registration.isUnstable && registration.location == nil { unstable.append(registration.name) }
             chain.append(
                 ChainEntry(
                     phase: registration.phase,

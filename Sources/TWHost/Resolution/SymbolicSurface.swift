@@ -234,7 +234,9 @@ public enum SymbolicSurface {
             return .content(merge(x, y, symbols: symbols))
         default:
             if a == b { return a }
-            let from = symbols.map(\.symbol.text).joined(separator: ", ")
+            var names: [String] = []
+            for probe in symbols where !names.contains(probe.symbol.text) { names.append(probe.symbol.text) }
+            let from = names.joined(separator: ", ")
             return .symbolic("/* computed from \(from) */", standsFor: a)
         }
     }

@@ -1,0 +1,1 @@
+struct Hidden: View { var body: some View { Text("x").tw("frostd") } }
