@@ -50,6 +50,10 @@ let package = Package(
         // Reads SwiftUI sources with the toolchain's own parser. The only target
         // with the host libraries' flags; only the CLI and the tests link it, so
         // TWHost, TWPluginKit and packages that depend on them stay flag-free.
+        // Its sources import the host modules `@_implementationOnly` (no public
+        // type holds a SwiftSyntax type), so importing TWSwiftSource needs no -I;
+        // the compiler's warning about that attribute without library evolution
+        // is expected (library evolution would need TWHost built the same way).
         .target(
             name: "TWSwiftSource", dependencies: ["TWHost"], path: "Sources/TWSwiftSource",
             swiftSettings: [.unsafeFlags(["-I", swiftHostLibraries])],

@@ -33,8 +33,13 @@ public enum SourceScan {
     public static var defaultJobs: Int { Parallel.cores }
 
     public static func run(_ inputs: [SourceInput], plugins: [LoadedPlugin], options: Options) -> [ScannedFile] {
-        Parallel.map(inputs.count, jobs: options.jobs ?? Parallel.cores) { i in
-            scan(inputs[i], plugins: plugins, options: options)
+        // Swift sources all start from the same environment: their scopes are shared.
+        var environment = RenderEnvironment()
+        if let platform = options.platform { environment.platform = platform }
+        if let version = options.osVersion { environment.osVersion = version }
+        let shared = SharedScopes(environment: environment)
+        return Parallel.map(inputs.count, jobs: options.jobs ?? Parallel.cores) { i in
+            scan(inputs[i], plugins: plugins, options: options, shared: shared)
         }
     }
 
@@ -87,7 +92,9 @@ public enum SourceScan {
         }
     }
 
-    static func scan(_ input: SourceInput, plugins: [LoadedPlugin], options: Options) -> ScannedFile {
+    static func scan(_ input: SourceInput, plugins: [LoadedPlugin], options: Options, shared: SharedScopes)
+        -> ScannedFile
+    {
         let (scene, path, diagnostics) = read(input)
         guard let scene else { return ScannedFile(path: path, scene: nil, resolution: nil, diagnostics: diagnostics) }
         var environment = scene.environment
@@ -96,7 +103,8 @@ public enum SourceScan {
         do {
             try SceneResolver.checkPlugins(scene, loaded: plugins.map(\.info.name))
             let resolution = try SceneResolver.resolve(
-                scene, plugins: plugins, state: options.state, lenient: options.lenient, environment: environment)
+                scene, plugins: plugins, state: options.state, lenient: options.lenient, environment: environment,
+                shared: shared)
             return ScannedFile(path: path, scene: scene, resolution: resolution, diagnostics: diagnostics)
         } catch {
             let d = Diagnostic(

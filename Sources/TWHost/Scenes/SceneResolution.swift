@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One resolved surface of a scene: a node's `.tw`, its `.buttonStyle(.tw(…))`
 /// and its `.twAnimation`.
 public struct SurfaceRecord: Sendable {
@@ -144,6 +146,27 @@ public struct SceneResolution: Sendable {
     public var warningCount: Int { summary.warnings + diagnostics.filter { $0.severity == .warning }.count }
 }
 
+/// Scopes built while resolving one scene, kept for the next scenes of a run
+/// (the files of a folder) that use the same plugins and rules. Thread-safe;
+/// the answers never depend on it.
+public final class SharedScopes: Sendable {
+    private let scopes = Mutex<[SceneResolver.ScopeKey: ResolutionScope]>([:])
+    private let environment: RenderEnvironment
+
+    /// Scopes for scenes resolved in `environment` with one loaded plugin set.
+    public init(environment: RenderEnvironment) { self.environment = environment }
+
+    func scope(_ key: SceneResolver.ScopeKey, environment: RenderEnvironment) -> ResolutionScope? {
+        guard environment == self.environment else { return nil }
+        return scopes.withLock { $0[key] }
+    }
+
+    func keep(_ scope: ResolutionScope, for key: SceneResolver.ScopeKey, environment: RenderEnvironment) {
+        guard environment == self.environment else { return }
+        scopes.withLock { $0[key] = scope }
+    }
+}
+
 /// Resolves every surface of a scene with plugin scopes per subtree
 /// (R-RULES-2): each distinct scope's registry and rules are built once.
 public enum SceneResolver {
@@ -206,9 +229,11 @@ public enum SceneResolver {
     ///   - plugins: the loaded set, in order (the root scope unless the scene's root rules name one).
     ///   - state: states on for every surface, added to each node's own `state`.
     ///   - environment: the scene's environment after command-line overrides.
+    ///   - shared: scopes shared with other scenes resolved with the same plugins and
+    ///     environment (the files of one run): each distinct scope is built once.
     public static func resolve(
         _ scene: Scene, plugins loaded: [LoadedPlugin], state: SurfaceState = SurfaceState(), lenient: Bool = false,
-        environment: RenderEnvironment? = nil, each: ((SurfaceRecord) -> Void)? = nil
+        environment: RenderEnvironment? = nil, shared: SharedScopes? = nil, each: ((SurfaceRecord) -> Void)? = nil
     ) throws(SceneResolveError) -> SceneResolution {
         let environment = environment ?? scene.environment
         let byName = Dictionary(loaded.map { ($0.info.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -246,6 +271,11 @@ public enum SceneResolver {
         func scope(for context: Context) -> ResolutionScope {
             let key = ScopeKey(plugins: context.plugins, rules: context.rules, inline: context.inline)
             if let existing = scopes[key] { return existing }
+            if let known = shared?.scope(key, environment: environment) {
+                for d in known.registry.diagnostics where !diagnostics.contains(d) { diagnostics.append(d) }
+                scopes[key] = known
+                return known
+            }
             let registryKey = RegistryKey(plugins: context.plugins, inline: context.inline)
             let registry: PluginRegistry
             if let known = registries[registryKey] {
@@ -257,6 +287,7 @@ public enum SceneResolver {
             }
             let created = ResolutionScope(registry: registry, rules: context.rules, environment: environment)
             scopes[key] = created
+            shared?.keep(created, for: key, environment: environment)
             return created
         }
 

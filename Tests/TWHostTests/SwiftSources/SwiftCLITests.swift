@@ -78,12 +78,34 @@ struct SwiftCLITests {
         #expect(result.stderr.isEmpty)
     }
 
-    @Test("check: real SwiftUI code with no .tw gives no finding and exit 0; hidden folders and .build are skipped")
+    @Test("check: real SwiftUI code with no .tw gives no finding and exit 0")
     func plainApp() throws {
         let result = try twhost(["check", TestPaths.repository + "/Tests/Fixtures/swift/PlainApp"])
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout == "0 error(s), 0 warning(s), 0 note(s) in 8 file(s), 0 surface(s)\n")
         #expect(result.stderr.isEmpty)
+    }
+
+    @Test("folders are walked recursively; hidden folders and .build are skipped, files in path order")
+    func walking() throws {
+        let bad = "struct V: View { var body: some View { Text(\"x\").tw(\"frostd\") } }"
+        let folder = try SwiftSource.folder(
+            [
+                "b/Two.swift": bad, "a/One.swift": bad, ".hidden/Hidden.swift": bad,
+                ".build/checkouts/Dependency.swift": bad, "a/.git/Object.swift": bad, "Notes.txt": bad,
+            ], label: "walking")
+        let result = try twhost(["check", "."], directory: folder)
+        #expect(result.status == 1)
+        #expect(
+            result.stdout == """
+                ./a/One.swift:1:40: error[unknown-class] unknown class 'frostd'
+                ./b/Two.swift:1:40: error[unknown-class] unknown class 'frostd'
+                2 error(s), 0 warning(s), 0 note(s) in 2 file(s), 2 surface(s)
+
+                """)
+        // A hidden file named explicitly is read.
+        let explicit = try twhost(["check", ".hidden/Hidden.swift"], directory: folder)
+        #expect(explicit.stdout.hasPrefix(".hidden/Hidden.swift:1:40: error[unknown-class]"))
     }
 
     @Test("check --format sarif validates against SARIF 2.1.0; every result has a physical location, every rule help")

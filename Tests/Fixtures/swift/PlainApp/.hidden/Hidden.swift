@@ -1,1 +1,0 @@
-struct Hidden: View { var body: some View { Text("x").tw("frostd") } }
