@@ -22,22 +22,25 @@ public struct CheckReport: Sendable {
     public var notes: Int { findings.filter { $0.diagnostic.severity == .note }.count }
 
     /// Findings of every file, in input order; within a file by line and column.
+    /// A finding reported by several files (rules from one file that reach
+    /// views of others) is listed once, with the file it points into.
     public init(_ files: [ScannedFile]) {
         self.files = files.count
-        for file in files {
-            var local: [Finding] = []
-            var seen = Set<String>()
+        var order: [String: Int] = [:]
+        for (i, file) in files.enumerated() where order[file.path] == nil { order[file.path] = i }
+        var all: [(file: Int, index: Int, finding: Finding)] = []
+        var seen = Set<String>()
+        for (i, file) in files.enumerated() {
             func add(_ d: Diagnostic, fallback: SourceLocation?, surface: String?) {
                 let location = d.location ?? fallback ?? SourceLocation(file: file.path, line: 1, column: 1)
-                let key = "\(location)|\(d.code)|\(d.message)"
-                guard seen.insert(key).inserted else { return }
-                local.append(Finding(diagnostic: d, location: location, surface: surface))
+                guard seen.insert("\(location)|\(d.code)|\(d.message)").inserted else { return }
+                all.append(
+                    (order[location.file] ?? i, all.count, Finding(diagnostic: d, location: location, surface: surface))
+                )
             }
             for d in file.diagnostics { add(d, fallback: nil, surface: nil) }
             guard let resolution = file.resolution else {
                 unreadFiles += 1
-                local.sort { $0.location < $1.location }
-                findings += local
                 continue
             }
             for record in resolution.surfaces {
@@ -47,12 +50,13 @@ public struct CheckReport: Sendable {
                 }
             }
             for d in resolution.diagnostics { add(d, fallback: nil, surface: nil) }
-            // Stable: findings at one place keep the order they were found in.
-            let indexed = local.enumerated().sorted { a, b in
-                a.element.location == b.element.location ? a.offset < b.offset : a.element.location < b.element.location
-            }
-            findings += indexed.map(\.element)
         }
+        all.sort { a, b in
+            if a.file != b.file { return a.file < b.file }
+            if a.finding.location != b.finding.location { return a.finding.location < b.finding.location }
+            return a.index < b.index
+        }
+        findings = all.map(\.finding)
     }
 
     /// `file:line:col: error[code] message — hint`, then a summary line.

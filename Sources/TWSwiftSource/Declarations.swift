@@ -124,7 +124,8 @@ final class FileIndex {
     static func inheritsView(_ clause: InheritanceClauseSyntax?) -> Bool {
         clause?.inheritedTypes.contains { t in
             let name = t.type.sourceText
-            return name == "View" || name == "SwiftUI.View" || name == "ViewModifier"
+            // An App's `body` (`some Scene`) is read too: its views and rules reach the app's screens.
+            return name == "View" || name == "SwiftUI.View" || name == "ViewModifier" || name == "App"
         } ?? false
     }
 
@@ -176,7 +177,7 @@ final class FileIndex {
     }
 
     static func isSomeView(_ type: String) -> Bool {
-        type == "some View" || type == "some SwiftUI.View" || type == "any View"
+        type == "some View" || type == "some SwiftUI.View" || type == "any View" || type == "some Scene"
     }
 
     /// The member `name` seen from inside `owner`: the type and its enclosing types, then the file.

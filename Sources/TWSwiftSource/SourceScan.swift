@@ -33,37 +33,63 @@ public enum SourceScan {
     public static var defaultJobs: Int { Parallel.cores }
 
     public static func run(_ inputs: [SourceInput], plugins: [LoadedPlugin], options: Options) -> [ScannedFile] {
-        // Swift sources all start from the same environment: their scopes are shared.
+        let jobs = options.jobs ?? Parallel.cores
+        // 1. Each file read on its own, in parallel.
+        var read = Parallel.map(inputs.count, jobs: jobs) { i in readInput(inputs[i]) }
+        // 2. Rules set where one file uses another file's view reach that view (cheap, in order).
+        var swift = read.compactMap(\.swift)
+        SwiftSources.linkRules(&swift)
+        var next = 0
+        for i in read.indices where read[i].swift != nil {
+            read[i].swift = swift[next]
+            read[i].scene = swift[next].scene
+            next += 1
+        }
+        // 3. Each file resolved on its own, in parallel; Swift sources share their scopes.
         var environment = RenderEnvironment()
         if let platform = options.platform { environment.platform = platform }
         if let version = options.osVersion { environment.osVersion = version }
         let shared = SharedScopes(environment: environment)
-        return Parallel.map(inputs.count, jobs: options.jobs ?? Parallel.cores) { i in
-            scan(inputs[i], plugins: plugins, options: options, shared: shared)
+        let files = read
+        return Parallel.map(files.count, jobs: jobs) { i in
+            resolve(files[i], plugins: plugins, options: options, shared: shared)
         }
+    }
+
+    /// An input read, before resolution.
+    struct Read: Sendable {
+        var path: String
+        var scene: Scene?
+        var diagnostics: [Diagnostic]
+        var swift: SwiftSourceFile?
     }
 
     /// Reads one input into a scene without resolving it (for `diff --scene`).
     public static func read(_ input: SourceInput) -> (scene: Scene?, path: String, diagnostics: [Diagnostic]) {
+        let r = readInput(input)
+        return (r.scene, r.path, r.diagnostics)
+    }
+
+    static func readInput(_ input: SourceInput) -> Read {
         switch input {
         case .unreadable(let path, let reason):
-            return (nil, path, [unreadable(path, reason)])
+            return Read(path: path, scene: nil, diagnostics: [unreadable(path, reason)])
         case .swift(let path):
             let bytes: [UInt8]
             do {
                 bytes = try FileIO.read(path)
             } catch {
-                return (nil, path, [unreadable(path, error.reason)])
+                return Read(path: path, scene: nil, diagnostics: [unreadable(path, error.reason)])
             }
             let file = SwiftSources.read(path: path, bytes: bytes)
-            return (file.scene, path, file.diagnostics)
+            return Read(path: path, scene: file.scene, diagnostics: file.diagnostics, swift: file)
         case .scene(let path):
             let display = path == "-" ? "<stdin>" : path
             let bytes: [UInt8]
             do {
                 bytes = try FileIO.read(path)
             } catch {
-                return (nil, display, [unreadable(display, error.reason)])
+                return Read(path: display, scene: nil, diagnostics: [unreadable(display, error.reason)])
             }
             var reader = SceneReader(file: display)
             do {
@@ -73,30 +99,28 @@ public enum SourceScan {
                     if w.location == nil { w.location = SourceLocation(file: display, line: line(of: w), column: 1) }
                     return w
                 }
-                return (scene, display, warnings)
+                return Read(path: display, scene: scene, diagnostics: warnings)
             } catch {
                 let l: Int
                 switch error {
                 case .invalid(_, let line, _), .unsupportedVersion(_, let line): l = line
                 case .notJSON(let e): l = e.line
                 }
-                return (
-                    nil, display,
-                    [
+                return Read(
+                    path: display, scene: nil,
+                    diagnostics: [
                         Diagnostic(
                             .error, "invalid-scene", error.description,
                             location: SourceLocation(file: display, line: l, column: 1))
-                    ]
-                )
+                    ])
             }
         }
     }
 
-    static func scan(_ input: SourceInput, plugins: [LoadedPlugin], options: Options, shared: SharedScopes)
-        -> ScannedFile
-    {
-        let (scene, path, diagnostics) = read(input)
-        guard let scene else { return ScannedFile(path: path, scene: nil, resolution: nil, diagnostics: diagnostics) }
+    static func resolve(_ read: Read, plugins: [LoadedPlugin], options: Options, shared: SharedScopes) -> ScannedFile {
+        guard let scene = read.scene else {
+            return ScannedFile(path: read.path, scene: nil, resolution: nil, diagnostics: read.diagnostics)
+        }
         var environment = scene.environment
         if let platform = options.platform { environment.platform = platform }
         if let version = options.osVersion { environment.osVersion = version }
@@ -105,11 +129,12 @@ public enum SourceScan {
             let resolution = try SceneResolver.resolve(
                 scene, plugins: plugins, state: options.state, lenient: options.lenient, environment: environment,
                 shared: shared)
-            return ScannedFile(path: path, scene: scene, resolution: resolution, diagnostics: diagnostics)
+            return ScannedFile(path: read.path, scene: scene, resolution: resolution, diagnostics: read.diagnostics)
         } catch {
             let d = Diagnostic(
-                .error, "unknown-plugin", error.description, location: SourceLocation(file: path, line: 1, column: 1))
-            return ScannedFile(path: path, scene: scene, resolution: nil, diagnostics: diagnostics + [d])
+                .error, "unknown-plugin", error.description,
+                location: SourceLocation(file: read.path, line: 1, column: 1))
+            return ScannedFile(path: read.path, scene: scene, resolution: nil, diagnostics: read.diagnostics + [d])
         }
     }
 

@@ -14,6 +14,21 @@ public struct SwiftSourceFile: Sendable {
     public var scene: Scene?
     /// The parser's own diagnostics (errors) when the file does not parse.
     public var diagnostics: [Diagnostic]
+    /// Per child of the scene's root: the view type whose `body` it is, if it is one.
+    var rootOwners: [String?] = []
+    /// Where this file uses views (by type name), with the rules in force there.
+    var uses: [ViewUse] = []
+}
+
+/// A view used by type name (`CardView()`), with the rules in force at the use:
+/// how rules set in one file reach the views another file declares.
+struct ViewUse: Sendable {
+    var type: String
+    /// Rules from the root of the using view down to the use, outermost first.
+    var rules: [SceneRules]
+    /// The view type whose body holds the use (nil in a `#Preview` or a free function).
+    var owner: String?
+    var inPreview: Bool
 }
 
 /// An input named on the command line: a Swift file, a scene file, or a path
@@ -124,6 +139,84 @@ public enum SwiftSources {
         var reader = ViewTreeReader(eval: eval)
         let root = reader.file(index, label: path)
         let scene = Scene(name: path, environment: RenderEnvironment(), rules: nil, root: root)
-        return SwiftSourceFile(path: path, scene: scene, diagnostics: [])
+        var file = SwiftSourceFile(path: path, scene: scene, diagnostics: [])
+        file.rootOwners = reader.rootOwners
+        file.uses = uses(root, owners: reader.rootOwners)
+        return file
+    }
+
+    /// The first use of each view type in the file (one from a preview kept
+    /// apart), with the rules on the path to it.
+    static func uses(_ root: SceneNode, owners: [String?]) -> [ViewUse] {
+        var out: [ViewUse] = []
+        var seen = Set<String>()
+        for (i, child) in root.children.enumerated() {
+            let owner = i < owners.count ? owners[i] : nil
+            let preview = child.path.contains(":#Preview")
+            var stack: [(SceneNode, [SceneRules])] = [(child, [])]
+            while let (node, inherited) = stack.popLast() {
+                let rules = node.rules.map { inherited + [$0] } ?? inherited
+                if node.type.first?.isUppercase == true, seen.insert("\(preview)|\(node.type)").inserted {
+                    out.append(ViewUse(type: node.type, rules: rules, owner: owner, inPreview: preview))
+                }
+                for c in node.children.reversed() { stack.append((c, rules)) }
+            }
+        }
+        return out
+    }
+
+    /// Rules set where other files use a view reach that view's body: each
+    /// file's roots get the rules in force at the first use of their type in
+    /// any file (a non-preview use first), through the chain of uses. A use
+    /// inside the same file was already read in place.
+    static func linkRules(_ files: inout [SwiftSourceFile]) {
+        var firstUse: [String: ViewUse] = [:]
+        var previewUse: [String: ViewUse] = [:]
+        var declared: [String: Int] = [:]
+        for file in files {
+            for owner in file.rootOwners.compactMap({ $0 }) { declared[owner, default: 0] += 1 }
+            for use in file.uses {
+                if use.inPreview {
+                    if previewUse[use.type] == nil { previewUse[use.type] = use }
+                } else if firstUse[use.type] == nil {
+                    firstUse[use.type] = use
+                }
+            }
+        }
+        var memo: [String: [SceneRules]] = [:]
+        var visiting = Set<String>()
+        func context(_ type: String) -> [SceneRules] {
+            if let known = memo[type] { return known }
+            // Only a view declared once is linked: a name declared twice is ambiguous.
+            guard declared[type] == 1, let use = firstUse[type] ?? previewUse[type], visiting.insert(type).inserted
+            else { return [] }
+            defer { visiting.remove(type) }
+            let outer = use.owner.map(context) ?? []
+            let result = outer + use.rules
+            memo[type] = result
+            return result
+        }
+        for i in files.indices {
+            guard var scene = files[i].scene else { continue }
+            var changed = false
+            for (k, owner) in files[i].rootOwners.enumerated() where k < scene.root.children.count {
+                guard let owner else { continue }
+                let rules = context(owner)
+                guard !rules.isEmpty else { continue }
+                var node = scene.root.children[k]
+                // The rules in force where the view is used, as the ancestors of its body.
+                for (depth, r) in rules.enumerated().reversed() {
+                    var wrapper = SceneNode(
+                        type: "Rules", path: node.path + "^\(depth)", jsonPath: node.jsonPath, line: node.line,
+                        location: r.location)
+                    wrapper.rules = r
+                    wrapper.children = [node]
+                    node = wrapper
+                }
+                scene.root.children[k] = node
+                changed = true
+            }
+            if changed { files[i].scene = scene }
+        }
     }
 }

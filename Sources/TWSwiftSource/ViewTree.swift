@@ -15,6 +15,8 @@ struct ViewTreeReader {
     /// Views of this file used inside another root: their bodies are read
     /// where they are used (with the rules in force there), not as roots.
     private(set) var inlined = Set<String>()
+    /// Per root read by `file`: the view type whose `body` it is.
+    private(set) var rootOwners: [String?] = []
     /// The views being inlined, outermost first: no view is inlined inside itself.
     private var inlining: [String] = []
     /// Views are inlined at most this deep.
@@ -95,7 +97,9 @@ struct ViewTreeReader {
             }
         }
         // A view used inside another root of this file is reported there, with the rules in force there.
-        root.children = read.filter { !($0.isBody && inlined.contains($0.owner)) }.map(\.node)
+        let kept = read.filter { !($0.isBody && inlined.contains($0.owner)) }
+        root.children = kept.map(\.node)
+        rootOwners = kept.map { $0.isBody ? eval.index.types[$0.owner]?.name : nil }
         root.findings += findings + rules.findings
         findings = []
         rules.findings = []
@@ -236,6 +240,10 @@ struct ViewTreeReader {
                 let b = m.base
             {
                 modifiers.append(Modifier(name: m.declName.baseName.text, call: c, syntax: e))
+                e = eval.unwrap(b)
+            } else if let p = e.as(PostfixIfConfigExprSyntax.self), let b = p.base {
+                // `#if os(macOS) .commands { … } #endif` after a view: its modifiers depend on
+                // the build configuration, which twhost does not evaluate.
                 e = eval.unwrap(b)
             } else {
                 break

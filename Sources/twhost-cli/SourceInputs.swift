@@ -46,11 +46,19 @@ enum SourceInputs {
     /// file's findings, backing-only nodes and counts.
     static func merged(_ files: [ScannedFile], plugins: [PluginInfo]) -> SceneResolution {
         var all = SceneResolution(plugins: plugins, surfaces: [], diagnostics: [], scopeCount: 0)
+        // Rules from one file can reach views of others: their findings are listed once.
+        var seen = Set<String>()
+        func add(_ diagnostics: [Diagnostic]) {
+            for d in diagnostics
+            where seen.insert("\(d.location.map(\.description) ?? "")|\(d.code)|\(d.message)").inserted {
+                all.diagnostics.append(d)
+            }
+        }
         for file in files {
-            all.diagnostics += file.diagnostics
+            add(file.diagnostics)
             guard let r = file.resolution else { continue }
             all.surfaces += r.surfaces
-            all.diagnostics += r.diagnostics
+            add(r.diagnostics)
             all.backingOnly += r.backingOnly
             all.scopeCount += r.scopeCount
             all.summary.surfaces += r.summary.surfaces

@@ -86,6 +86,54 @@ struct SwiftCLITests {
         #expect(result.stderr.isEmpty)
     }
 
+    @Test("rules set where a view is used reach the file that declares it, through the views in between")
+    func rulesAcrossFiles() throws {
+        let folder = try SwiftSource.folder(
+            [
+                "App.swift": """
+                @main
+                struct DemoApp: App {
+                    private let rules = TWGlobalRules(
+                        named: ["screen-card": "card p-4"],
+                        modifiers: ["lift": .value(default: CGFloat.zero) { view, h in view.shadow(radius: h) }])
+                    var body: some Scene {
+                        WindowGroup {
+                            ContentView().twRules(rules)
+                        }
+                    }
+                }
+                """,
+                "ContentView.swift": """
+                struct ContentView: View {
+                    var body: some View { NavigationStack { CardView(title: "Hi") } }
+                }
+                """,
+                "CardView.swift": """
+                struct CardView: View {
+                    let title: String
+                    var body: some View { Text(title).tw("screen-card lift-[3]") }
+                }
+                #Preview { CardView(title: "Preview") }
+                """,
+            ], label: "across-files")
+        let all = try twhost(["resolve", "--format", "json", "."], directory: folder)
+        #expect(all.status == 0, "\(all.stdout)")
+        let output = try ResolveOutput(all.stdout)
+        #expect(output.surfaces.compactMap { ResolveOutput.string($0, "path") } == ["./CardView.swift:CardView.body"])
+        #expect(output.modifiers("./CardView.swift:CardView.body").contains(".shadow(radius: 3)"))
+        #expect(output.modifiers("./CardView.swift:CardView.body").contains(".padding(16)"))
+        // Alone, the file cannot know the app's rules.
+        let alone = try twhost(["check", "CardView.swift"], directory: folder)
+        #expect(alone.status == 1)
+        #expect(
+            alone.stdout == """
+                CardView.swift:3:27: error[unknown-class] unknown class 'screen-card'
+                CardView.swift:3:27: error[unknown-class] unknown class 'lift-[…]'
+                2 error(s), 0 warning(s), 0 note(s) in 1 file(s), 1 surface(s)
+
+                """)
+    }
+
     @Test("folders are walked recursively; hidden folders and .build are skipped, files in path order")
     func walking() throws {
         let bad = "struct V: View { var body: some View { Text(\"x\").tw(\"frostd\") } }"
