@@ -34,6 +34,8 @@ let package = Package(
         .executable(name: "twhost", targets: ["twhost-cli"]),
         .library(name: "TWHost", targets: ["TWHost"]),
         .library(name: "TWPluginKit", targets: ["TWPluginKit"]),
+        // The Swift source reader, for the fuzz targets (it links the toolchain's host libraries).
+        .library(name: "TWSwiftSource", targets: ["TWSwiftSource"]),
         .library(name: "Material", type: .dynamic, targets: ["Material"]),
         .library(name: "Motion", type: .dynamic, targets: ["Motion"]),
         .library(name: "Typography", type: .dynamic, targets: ["Typography"]),
