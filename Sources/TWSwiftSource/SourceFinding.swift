@@ -8,6 +8,8 @@ enum SourceFinding {
     case syntax(String)
     /// A file that is not UTF-8.
     case notUTF8
+    /// Brackets nested too deep for the toolchain's parser to finish in bounded time.
+    case parseLimit(depth: Int, tooMany: Bool)
     /// Classes or a value known only at run time: a call, a runtime `String`.
     case dynamicClasses(expression: String, why: String)
     /// A part of the rules the reader does not read (`theme:`, a utility's closure).
@@ -23,7 +25,7 @@ enum SourceFinding {
 
     var severity: Diagnostic.Severity {
         switch self {
-        case .syntax, .notUTF8: return .error
+        case .syntax, .notUTF8, .parseLimit: return .error
         case .dynamicClasses, .rulesNotRead, .combinationsLimited: return .note
         case .unstableRowID, .branchResetsIdentity, .unstableStructure: return .warning
         }
@@ -32,6 +34,7 @@ enum SourceFinding {
     var code: String {
         switch self {
         case .syntax, .notUTF8: return "syntax-error"
+        case .parseLimit: return "parse-limit"
         case .dynamicClasses, .rulesNotRead: return "dynamic-classes"
         case .combinationsLimited: return "combinations-limited"
         case .unstableRowID: return "unstable-row-id"
@@ -44,6 +47,10 @@ enum SourceFinding {
         switch self {
         case .syntax(let text): return text
         case .notUTF8: return "the file is not UTF-8"
+        case .parseLimit(let depth, let tooMany):
+            return tooMany
+                ? "the file nests brackets in brackets too often for the Swift parser to read it in bounded time; it is not read"
+                : "brackets nested \(depth) deep (array, dictionary or subscript brackets without a brace between): the Swift parser takes exponential time on such nesting, so the file is not read"
         case .dynamicClasses(let expression, let why):
             return "\(expression) is known only at run time (\(why)); its classes are not checked"
         case .rulesNotRead(let what): return "\(what) is not read statically; what it adds is not checked"
@@ -63,6 +70,8 @@ enum SourceFinding {
     var hint: String? {
         switch self {
         case .syntax, .notUTF8: return "fix the syntax; the file's surfaces are not read until it parses"
+        case .parseLimit:
+            return "nest at most \(ParseBudget.maxDepth) brackets; name inner values with let to flatten deep literals"
         case .dynamicClasses:
             return "write the classes as literals, TWClasses constants or cn(…) in this file to have them checked"
         case .rulesNotRead: return nil

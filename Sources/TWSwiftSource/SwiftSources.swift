@@ -118,6 +118,15 @@ public enum SwiftSources {
                     SourceFinding.notUTF8.diagnostic(at: TWHost.SourceLocation(file: path, line: 1, column: 1))
                 ])
         }
+        let budget = ParseBudget(bytes)
+        guard budget.withinBudget else {
+            let finding = SourceFinding.parseLimit(depth: budget.depth, tooMany: budget.depth <= ParseBudget.maxDepth)
+            return SwiftSourceFile(
+                path: path, scene: nil,
+                diagnostics: [
+                    finding.diagnostic(at: TWHost.SourceLocation(file: path, line: budget.line, column: budget.column))
+                ])
+        }
         let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
         let converter = SourceLocationConverter(fileName: path, tree: tree)
         let context = SourceContext(file: path, converter: converter)

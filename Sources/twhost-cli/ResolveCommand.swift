@@ -5,7 +5,7 @@ import TWSwiftSource
 enum ResolveCommand {
     static let spec = CommandSpec(
         words: ["resolve"],
-        summary: "Resolve a scene's surfaces to their native modifier chains.",
+        summary: "Resolve the surfaces of a scene or of SwiftUI sources to their native modifier chains.",
         positionals: "SCENE|-|FILE.swift|DIR", minimumPositionals: 1, maximumPositionals: 1,
         options: [
             PluginOptions.plugins, PluginOptions.pluginPath, PluginOptions.allowWritable, ExplainCommand.platform,

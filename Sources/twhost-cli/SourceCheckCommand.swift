@@ -20,7 +20,7 @@ enum SourceCheckCommand {
             .build skipped) or a scene file. Each finding is one line, `file:line:col: error[code]
             message — hint`, then a summary. Notes say what could not be checked and never fail the
             run. Exit 0 with no error, 1 with one, 2 when nothing could be read or a plugin cannot be
-            loaded. See docs/SwiftSources.md and docs/CI.md.
+            loaded. See docs/SwiftSources.md.
             """,
         run: { command throws(CLIError) in try run(command) })
 

@@ -88,6 +88,12 @@ public enum DiagnosticCatalog {
             code: "syntax-error", summary: "A Swift file that does not parse (the parser's own diagnostic).",
             help: "Fix the syntax; the file's surfaces are read once it parses."),
         Entry(
+            code: "parse-limit",
+            summary: "A Swift file whose bracket nesting the toolchain's parser cannot read in bounded time.",
+            help:
+                "Nest at most 12 brackets without a brace between; name inner values with let to flatten deep literals."
+        ),
+        Entry(
             code: "unreadable", summary: "A file or folder that cannot be read.",
             help: "Check the path and its permissions."),
         Entry(

@@ -1,4 +1,5 @@
 import Foundation
+import TWSwiftSource
 import Testing
 
 @testable import TWHost
@@ -23,6 +24,34 @@ struct FuzzRegressionTests {
         let diff = try twhost(["diff", dir + "/few.json", "plugins:material,motion,typography"])
         #expect(diff.status == 1 || diff.status == 0)
         #expect(diff.stdout.contains("utility-changed"))
+    }
+
+    @Test("Swift with brackets nested 54 deep is refused before the parser, which takes exponential time on it")
+    func nestedBrackets() throws {
+        // FuzzSwiftSource: SwiftParser took minutes on these 391 bytes.
+        let bytes = try Self.fixture("swift-nested-brackets.swift.txt")
+        let file = SwiftSources.read(path: "Slow.swift", bytes: bytes)
+        #expect(file.scene == nil)
+        #expect(file.diagnostics.map(\.code) == ["parse-limit"])
+        #expect(file.diagnostics.first?.location == SourceLocation(file: "Slow.swift", line: 4, column: 77))
+        #expect(
+            file.diagnostics.first?.message
+                == "brackets nested 54 deep (array, dictionary or subscript brackets without a brace between): the Swift parser takes exponential time on such nesting, so the file is not read"
+        )
+        // Brackets in strings, interpolations' strings and comments are not code; a brace starts over.
+        let fine = #"""
+            let s = "[[[[[[[[[[[[[[[[[[[[[[[ \([1, [2]]) \(["a": [[3]]])"
+            // [[[[[[[[[[[[[[[[[[[[[[[[
+            /* [[[[[[[ /* [[[[[[[[[[[[[ */ [[[[[[[[ */
+            let t = [[[[[[[[[[[{ [[[[[[[[[[[1]]]]]]]]]]] }]]]]]]]]]]]
+            """#
+        #expect(SwiftSources.read(path: "Fine.swift", bytes: Array(fine.utf8)).scene != nil)
+        // Many shallower nestings add up: parsing them would take seconds each hundred.
+        let many = String(
+            repeating: "let a = " + String(repeating: "[", count: 11) + "1" + String(repeating: "]", count: 11) + "\n",
+            count: 100)
+        let refused = SwiftSources.read(path: "Many.swift", bytes: Array(many.utf8))
+        #expect(refused.diagnostics.map(\.code) == ["parse-limit"])
     }
 
     @Test("a snapshot version too large for an integer is refused, not a trap")
