@@ -34,17 +34,7 @@ public enum SourceScan {
 
     public static func run(_ inputs: [SourceInput], plugins: [LoadedPlugin], options: Options) -> [ScannedFile] {
         let jobs = options.jobs ?? Parallel.cores
-        // 1. Each file read on its own, in parallel.
-        var read = Parallel.map(inputs.count, jobs: jobs) { i in readInput(inputs[i]) }
-        // 2. Rules set where one file uses another file's view reach that view (cheap, in order).
-        var swift = read.compactMap(\.swift)
-        SwiftSources.linkRules(&swift)
-        var next = 0
-        for i in read.indices where read[i].swift != nil {
-            read[i].swift = swift[next]
-            read[i].scene = swift[next].scene
-            next += 1
-        }
+        let read = readAll(inputs, jobs: jobs)
         // 3. Each file resolved on its own, in parallel; Swift sources share their scopes.
         var environment = RenderEnvironment()
         if let platform = options.platform { environment.platform = platform }
@@ -64,10 +54,33 @@ public enum SourceScan {
         var swift: SwiftSourceFile?
     }
 
-    /// Reads one input into a scene without resolving it (for `diff --scene`).
+    /// Reads inputs into scenes without resolving them (for `diff --scene`),
+    /// with rules linked across the Swift files as `run` links them.
+    public static func read(_ inputs: [SourceInput], jobs: Int? = nil) -> [(
+        scene: Scene?, path: String, diagnostics: [Diagnostic]
+    )] {
+        readAll(inputs, jobs: jobs ?? Parallel.cores).map { ($0.scene, $0.path, $0.diagnostics) }
+    }
+
+    /// Reads one input into a scene on its own, without resolving it.
     public static func read(_ input: SourceInput) -> (scene: Scene?, path: String, diagnostics: [Diagnostic]) {
         let r = readInput(input)
         return (r.scene, r.path, r.diagnostics)
+    }
+
+    static func readAll(_ inputs: [SourceInput], jobs: Int) -> [Read] {
+        // 1. Each file read on its own, in parallel.
+        var read = Parallel.map(inputs.count, jobs: jobs) { i in readInput(inputs[i]) }
+        // 2. Rules set where one file uses another file's view reach that view (cheap, in order).
+        var swift = read.compactMap(\.swift)
+        SwiftSources.linkRules(&swift)
+        var next = 0
+        for i in read.indices where read[i].swift != nil {
+            read[i].swift = swift[next]
+            read[i].scene = swift[next].scene
+            next += 1
+        }
+        return read
     }
 
     static func readInput(_ input: SourceInput) -> Read {

@@ -43,8 +43,7 @@ enum DiffCommand {
             let inputs = SwiftSources.inputs([scenePath])
             if inputs.isEmpty { throw .failed("\(scenePath): no .swift files") }
             var read = 0
-            for input in inputs {
-                let (scene, path, diagnostics) = SourceScan.read(input)
+            for (scene, path, diagnostics) in SourceScan.read(inputs) {
                 for d in diagnostics {
                     Output.error("\(d.location.map { "\($0): " } ?? "")\(d.severity.rawValue): \(d.code): \(d.message)")
                 }
