@@ -61,8 +61,8 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-I", swiftHostLibraries])],
             linkerSettings: [
                 .unsafeFlags([
-                    "-L", swiftHostLibraries, "-lSwiftParser", "-lSwiftSyntax", "-lSwiftParserDiagnostics",
-                    "-lSwiftDiagnostics", "-lSwiftBasicFormat", "-Xlinker", "-rpath", "-Xlinker", swiftHostLibraries,
+                    "-L", swiftHostLibraries, "-lSwiftParser", "-lSwiftSyntax", "-Xlinker", "-rpath", "-Xlinker",
+                    swiftHostLibraries,
                 ])
             ]),
         .executableTarget(name: "twhost-cli", dependencies: ["TWHost", "TWSwiftSource"], path: "Sources/twhost-cli"),

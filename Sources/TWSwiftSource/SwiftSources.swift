@@ -2,7 +2,6 @@ import Glibc
 import TWHost
 
 @_implementationOnly import SwiftParser
-@_implementationOnly import SwiftParserDiagnostics
 @_implementationOnly import SwiftSyntax
 
 /// One Swift file read into the scene model: its views as a scene (one root
@@ -131,13 +130,7 @@ public enum SwiftSources {
         let converter = SourceLocationConverter(fileName: path, tree: tree)
         let context = SourceContext(file: path, converter: converter)
         if tree.hasError {
-            var out: [Diagnostic] = []
-            for d in ParseDiagnosticsGenerator.diagnostics(for: tree).prefix(maxSyntaxDiagnostics) {
-                let l = d.location(converter: converter)
-                out.append(
-                    SourceFinding.syntax(d.message).diagnostic(
-                        at: TWHost.SourceLocation(file: path, line: l.line, column: l.column)))
-            }
+            var out = SyntaxErrors.diagnostics(tree, context, limit: maxSyntaxDiagnostics)
             if out.isEmpty {
                 out.append(SourceFinding.syntax("the file does not parse").diagnostic(at: context.fileStart))
             }

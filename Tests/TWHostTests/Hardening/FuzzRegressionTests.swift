@@ -54,6 +54,19 @@ struct FuzzRegressionTests {
         #expect(refused.diagnostics.map(\.code) == ["parse-limit"])
     }
 
+    @Test("Swift that made the parser's diagnostics generator trap is reported from the tree instead")
+    func fixItTrap() throws {
+        // FuzzSwiftSource: SwiftParserDiagnostics built a Fix-It with no change and trapped.
+        let file = SwiftSources.read(path: "Trap.swift", bytes: try Self.fixture("swift-fixit-trap.swift.txt"))
+        #expect(file.scene == nil)
+        #expect(
+            file.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)" } == [
+                "7:24 invalid character U+0017 in the source (82 in a row)",
+                "45:59 invalid character U+001E in the source",
+            ])
+        #expect(file.diagnostics.allSatisfy { $0.code == "syntax-error" && $0.severity == .error })
+    }
+
     @Test("a snapshot version too large for an integer is refused, not a trap")
     func hugeVersion() throws {
         let bytes = try Self.fixture("snapshot-huge-version.json")

@@ -292,7 +292,7 @@ struct SwiftCLITests {
         #expect(result.status == 1)
         #expect(
             result.stdout == """
-                ./Bad.swift:3:27: error[syntax-error] expected ')' to end function call — fix the syntax; the file's surfaces are not read until it parses
+                ./Bad.swift:3:27: error[syntax-error] expected ')' in function call — fix the syntax; the file's surfaces are not read until it parses
                 1 error(s), 0 warning(s), 0 note(s) in 2 file(s), 1 surface(s); 1 file(s) could not be read
 
                 """)

@@ -455,7 +455,7 @@ struct SwiftReaderTests {
         #expect(broken.scene == nil)
         #expect(broken.diagnostics.allSatisfy { $0.code == "syntax-error" && $0.severity == .error })
         #expect(broken.diagnostics.first?.location == SourceLocation(file: "A.swift", line: 3, column: 27))
-        #expect(broken.diagnostics.first?.message == "expected ')' to end function call")
+        #expect(broken.diagnostics.first?.message == "expected ')' in function call")
         let binary = SwiftSources.read(path: "B.swift", bytes: [0x73, 0x74, 0xFF, 0xFE, 0x0A])
         #expect(binary.scene == nil)
         #expect(binary.diagnostics.map(\.message) == ["the file is not UTF-8"])
