@@ -43,6 +43,12 @@ struct ParseBudget {
             guard let top = stack.last else { break }
             switch top {
             case .string(let multiline, let pounds):
+                // A one-line string ends at the line's end, closed or not (the parser says so).
+                if !multiline && b == UInt8(ascii: "\n") {
+                    stack.removeLast()
+                    i += 1
+                    continue
+                }
                 if b == UInt8(ascii: "\\") {
                     var k = i + 1
                     var p = 0

@@ -46,6 +46,11 @@ struct FuzzRegressionTests {
             let t = [[[[[[[[[[[{ [[[[[[[[[[[1]]]]]]]]]]] }]]]]]]]]]]]
             """#
         #expect(SwiftSources.read(path: "Fine.swift", bytes: Array(fine.utf8)).scene != nil)
+        // A one-line string ends at its line, closed or not: what follows is code again.
+        let unterminated = SwiftSources.read(
+            path: "Open.swift", bytes: try Self.fixture("swift-unterminated-string.swift.txt"))
+        #expect(unterminated.diagnostics.map(\.code) == ["parse-limit"])
+        #expect(unterminated.diagnostics.first?.location == SourceLocation(file: "Open.swift", line: 37, column: 50))
         // Many shallower nestings add up: parsing them would take seconds each hundred.
         let many = String(
             repeating: "let a = " + String(repeating: "[", count: 11) + "1" + String(repeating: "]", count: 11) + "\n",
