@@ -42,7 +42,10 @@ final class Evaluator {
     let source: SourceContext
     /// Members already evaluated (they depend on nothing local).
     private var memo: [String: Value] = [:]
-    private var depth = 0
+    /// How deep the evaluation is: names followed, nested expressions, chained
+    /// ternaries, nested styles. Hostile input nests without end; past
+    /// `maxDepth` a value is symbolic instead of a deeper stack.
+    private(set) var depth = 0
     /// Lookups nest at most this deep (`let a = b; let b = a` ends here).
     static let maxDepth = 24
 
@@ -54,9 +57,8 @@ final class Evaluator {
     // MARK: expressions
 
     func value(_ expr: ExprSyntax, _ scope: Scope) -> Value {
-        depth += 1
-        defer { depth -= 1 }
-        guard depth <= Self.maxDepth else { return symbolic(expr, nil) }
+        guard enter() else { return symbolic(expr, nil) }
+        defer { leave() }
         let expr = unwrap(expr)
         if let s = expr.as(StringLiteralExprSyntax.self) { return string(s, scope) }
         if let i = expr.as(IntegerLiteralExprSyntax.self) {
@@ -79,6 +81,15 @@ final class Evaluator {
         if let i = expr.as(IfExprSyntax.self) { return ifValue(i, scope, builder: false) }
         return symbolic(expr, nil)
     }
+
+    /// One level deeper, unless that is past `maxDepth`.
+    func enter() -> Bool {
+        guard depth < Self.maxDepth else { return false }
+        depth += 1
+        return true
+    }
+
+    func leave() { depth -= 1 }
 
     /// Parentheses, `try`, `await`, `!` and `?` do not change what the reader knows.
     func unwrap(_ expr: ExprSyntax) -> ExprSyntax {
@@ -164,6 +175,9 @@ final class Evaluator {
     /// `a ? b : c`, arithmetic and `??` in an unfolded operator sequence.
     private func sequence(_ elements: [ExprSyntax], whole: ExprSyntax, _ scope: Scope) -> Value {
         if elements.count == 1 { return value(elements[0], scope) }
+        // `a ? b : c ? d : …` recurses once per ternary.
+        guard enter() else { return symbolic(whole, nil) }
+        defer { leave() }
         // The ternary binds loosest (assignments aside): split at the first one.
         if let i = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
             let ternary = elements[i].as(UnresolvedTernaryExprSyntax.self), i > 0, i + 1 < elements.count

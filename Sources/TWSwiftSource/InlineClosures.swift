@@ -302,6 +302,8 @@ struct TemplateReader {
     let eval: Evaluator
     let scope: Scope
     var locals: [String: T.Value] = [:]
+    /// Closures and calls nested so far; past `Evaluator.maxDepth` the rest is kept as source text.
+    var depth = 0
     /// Why the closure's structure depends on something other than values, if it does.
     var unstable: String?
     /// The text of the first branch on `active`, for messages.
@@ -348,6 +350,9 @@ struct TemplateReader {
     }
 
     mutating func body(_ expr: ExprSyntax) -> T.Body {
+        guard depth < Evaluator.maxDepth else { return .chain([]) }
+        depth += 1
+        defer { depth -= 1 }
         let e = eval.unwrap(expr)
         if let c = e.as(FunctionCallExprSyntax.self), c.calledExpression.sourceText == "AnyShape",
             let inner = c.arguments.first?.expression
@@ -429,6 +434,9 @@ struct TemplateReader {
     }
 
     mutating func content(_ closure: ClosureExprSyntax) -> T.Value {
+        guard depth < Evaluator.maxDepth else { return .source(closure.sourceText) }
+        depth += 1
+        defer { depth -= 1 }
         var nodes: [T.Node] = []
         for item in closure.statements {
             if let e = item.item.as(ExprSyntax.self) { nodes += chain(e) }
@@ -440,6 +448,9 @@ struct TemplateReader {
     mutating func value(_ expr: ExprSyntax) -> T.Value {
         let e = eval.unwrap(expr)
         let text = e.sourceText
+        guard depth < Evaluator.maxDepth else { return .source(text) }
+        depth += 1
+        defer { depth -= 1 }
         if let d = e.as(DeclReferenceExprSyntax.self) {
             let name = d.baseName.text
             if name == second {

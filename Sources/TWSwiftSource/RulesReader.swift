@@ -65,19 +65,20 @@ struct RulesReader {
         let memberScope = Scope(owner: member.owner)
         if let initializer = binding.initializer { return value(initializer.value, memberScope, depth: depth + 1) }
         switch binding.accessorBlock?.accessors {
-        case .getter(let items)?: return block(items, memberScope)
+        case .getter(let items)?: return block(items, memberScope, depth: depth + 1)
         case .accessors(let list)?:
             guard let body = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) })?.body else {
                 return nil
             }
-            return block(body.statements, memberScope)
+            return block(body.statements, memberScope, depth: depth + 1)
         case nil: return nil
         @unknown default: return nil
         }
     }
 
     /// A getter: `TWGlobalRules(…)`, or `var r = TWGlobalRules(); r.named["x"] = …; return r`.
-    private mutating func block(_ items: CodeBlockItemListSyntax, _ scope: Scope) -> SceneRules? {
+    /// `depth` counts the names followed so far: a getter that returns itself ends here.
+    private mutating func block(_ items: CodeBlockItemListSyntax, _ scope: Scope, depth: Int) -> SceneRules? {
         var byName: [String: SceneRules] = [:]
         var result: SceneRules?
         for item in items {
@@ -86,7 +87,7 @@ struct RulesReader {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                         let initializer = binding.initializer
                     else { continue }
-                    if let rules = value(initializer.value, scope) {
+                    if let rules = value(initializer.value, scope, depth: depth + 1) {
                         byName[name] = rules
                     } else {
                         scope.bind(name, .expression(initializer.value, scope))
@@ -98,7 +99,7 @@ struct RulesReader {
             if let r = item.item.as(StmtSyntax.self)?.as(ReturnStmtSyntax.self) {
                 guard let e = r.expression else { continue }
                 if let d = e.as(DeclReferenceExprSyntax.self), let rules = byName[d.baseName.text] { return rules }
-                return value(e, scope)
+                return value(e, scope, depth: depth + 1)
             }
             if let s = item.item.as(StmtSyntax.self)?.as(ExpressionStmtSyntax.self) { expr = s.expression }
             if let e = item.item.as(ExprSyntax.self) { expr = e }
@@ -107,7 +108,7 @@ struct RulesReader {
             if let d = expr.as(DeclReferenceExprSyntax.self), let rules = byName[d.baseName.text] {
                 result = rules
             } else {
-                result = value(expr, scope)
+                result = value(expr, scope, depth: depth + 1)
             }
         }
         return result

@@ -43,6 +43,9 @@ enum StyleValues {
 
     /// One style argument: a `TWStyle` member or call, or any other class expression.
     static func value(_ expr: ExprSyntax, _ eval: Evaluator, _ scope: Scope) -> Value {
+        // `.hover(.focus(.hover(…)))` nests as deep as the input does.
+        guard eval.enter() else { return eval.dynamic(expr, "styles nested deeper than twhost follows") }
+        defer { eval.leave() }
         let e = eval.unwrap(expr)
         if let m = e.as(MemberAccessExprSyntax.self), m.base == nil || m.base?.sourceText == "TWStyle" {
             let name = m.declName.baseName.text

@@ -72,6 +72,32 @@ struct FuzzRegressionTests {
         #expect(file.diagnostics.allSatisfy { $0.code == "syntax-error" && $0.severity == .error })
     }
 
+    @Test("rules whose getter returns the property itself end with a note, not a stack overflow")
+    func selfReferencingRules() throws {
+        // FuzzSwiftSource: `var rules: TWGlobalRules { … return rules }` recursed without end.
+        let file = SwiftSources.read(
+            path: "Rules.swift", bytes: try Self.fixture("swift-self-referencing-rules.swift.txt"))
+        let scene = try #require(file.scene)
+        let resolution = try SceneResolver.resolve(scene, plugins: [])
+        #expect(resolution.surfaces.count == 5)
+        #expect(
+            resolution.diagnostics.map(\.message) == [
+                "the rules `rules` is not read statically; what it adds is not checked"
+            ])
+        // Chained ternaries and nested styles nest as deep as the input: past a bound, a value is symbolic.
+        let ternaries =
+            "struct T: View { @State var c = 0\n var body: some View { Text(\"x\").tw("
+            + String(repeating: "c == 1 ? \"p-1\" : ", count: 5_000) + "\"p-2\") } }"
+        let t = try #require(SwiftSources.read(path: "T.swift", bytes: Array(ternaries.utf8)).scene)
+        #expect(try SceneResolver.resolve(t, plugins: []).surfaces.count == 1)
+        let styles =
+            "struct S: View { var body: some View { Text(\"x\").tw(" + String(repeating: ".hover(", count: 60) + ".p(3)"
+            + String(repeating: ")", count: 60) + ") } }"
+        let st = try #require(SwiftSources.read(path: "S.swift", bytes: Array(styles.utf8)).scene)
+        let record = try #require(try SceneResolver.resolve(st, plugins: []).surfaces.first)
+        #expect(record.findings.map(\.code) == ["dynamic-classes"])
+    }
+
     @Test("a snapshot version too large for an integer is refused, not a trap")
     func hugeVersion() throws {
         let bytes = try Self.fixture("snapshot-huge-version.json")
