@@ -52,11 +52,14 @@ public enum BuiltinUtilities {
         for (root, properties) in frames {
             table[root] = { input in
                 if input.key == "full" {
-                    // Flexible: as much as offered; a fixed width becomes a max.
-                    let mapped = properties.map { p -> StyleProperty in
-                        p == .width ? .maxWidth : p == .height ? .maxHeight : p
+                    // `w-full` is a width (Tailwind's `width: 100%`): it competes with `w-12`, later wins,
+                    // and combines with `max-w-*`; the emitter draws it as a frame that fills the offer.
+                    guard !properties.contains(.minWidth) && !properties.contains(.minHeight) else {
+                        return .failure(
+                            "a minimum of .infinity is not a valid SwiftUI frame; use \(root == "min-w" ? "w" : "h")-full"
+                        )
                     }
-                    return .success(mapped.map { StyleAssignment($0, .infinity) })
+                    return .success(properties.map { StyleAssignment($0, .infinity) })
                 }
                 return length(input, allowNegative: false).map { v in properties.map { StyleAssignment($0, .points(v)) }
                 }

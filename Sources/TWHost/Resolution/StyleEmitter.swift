@@ -104,24 +104,48 @@ enum StyleEmitter {
             }
             out.append(Emitted(properties: present, node: node))
         }
-        // Frame: fixed size, then flexible bounds.
+        // Frame: fixed size, then flexible bounds. `w-full`/`h-full` (a width or height of
+        // .infinity) fill the offer with `maxWidth: .infinity`; when a `max-w-*` bounds the same
+        // axis, the fill frame comes first and the bound wraps it, as `max-width` caps `width: 100%`.
         var fixed: [IRArgument] = []
-        if let w = dimension(.width) { fixed.append(IRArgument("width", w)) }
-        if let h = dimension(.height) { fixed.append(IRArgument("height", h)) }
+        if case .points(let w)? = values[.width] { fixed.append(IRArgument("width", .number(w))) }
+        if case .points(let h)? = values[.height] { fixed.append(IRArgument("height", .number(h))) }
         if !fixed.isEmpty {
-            out.append(
-                Emitted(properties: [.width, .height].filter { values[$0] != nil }, node: .modifier("frame", fixed)))
+            let props = [StyleProperty.width, .height].filter {
+                if case .points? = values[$0] { return true }
+                return false
+            }
+            out.append(Emitted(properties: props, node: .modifier("frame", fixed)))
         }
+        let fillWidth = values[.width] == .infinity
+        let fillHeight = values[.height] == .infinity
+        var fill: [IRArgument] = []
+        var fillProperties: [StyleProperty] = []
+        if fillWidth && values[.maxWidth] != nil {
+            fill.append(IRArgument("maxWidth", .member("infinity")))
+            fillProperties.append(.width)
+        }
+        if fillHeight && values[.maxHeight] != nil {
+            fill.append(IRArgument("maxHeight", .member("infinity")))
+            fillProperties.append(.height)
+        }
+        if !fill.isEmpty { out.append(Emitted(properties: fillProperties, node: .modifier("frame", fill))) }
         var flexible: [IRArgument] = []
-        for (p, label) in [
-            (StyleProperty.minWidth, "minWidth"), (.maxWidth, "maxWidth"), (.minHeight, "minHeight"),
-            (.maxHeight, "maxHeight"),
+        var flexibleProperties: [StyleProperty] = []
+        for (p, label, fills) in [
+            (StyleProperty.minWidth, "minWidth", false), (.maxWidth, "maxWidth", fillWidth),
+            (.minHeight, "minHeight", false), (.maxHeight, "maxHeight", fillHeight),
         ] {
-            if let v = dimension(p) { flexible.append(IRArgument(label, v)) }
+            if let v = dimension(p) {
+                flexible.append(IRArgument(label, v))
+                flexibleProperties.append(p)
+            } else if fills {
+                flexible.append(IRArgument(label, .member("infinity")))
+                flexibleProperties.append(p == .maxWidth ? .width : .height)
+            }
         }
         if !flexible.isEmpty {
-            let props = [StyleProperty.minWidth, .maxWidth, .minHeight, .maxHeight].filter { values[$0] != nil }
-            out.append(Emitted(properties: props, node: .modifier("frame", flexible)))
+            out.append(Emitted(properties: flexibleProperties, node: .modifier("frame", flexible)))
         }
         let radius = points(.cornerRadius)
         let shape: IRValue? = radius.map {
