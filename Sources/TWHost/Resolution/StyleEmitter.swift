@@ -161,9 +161,12 @@ enum StyleEmitter {
             let stroke =
                 color(.borderColor) ?? theme.color(named: "border")
                 ?? ColorValue(red: 0, green: 0, blue: 0, name: "black")
+            // `strokeBorder` strokes inside the shape (InsettableShape.strokeBorder(_:lineWidth:antialiased:),
+            // iOS 13): the whole width is drawn and the corner clipping that follows cuts none of it. A
+            // centred `stroke` would lose its outer half to that clip.
             let content: [IRNode] = [
-                .view("RoundedRectangle", [IRArgument("cornerRadius", .number(radius ?? 0))]),
-                .modifier("stroke", [IRArgument(nil, .color(stroke)), IRArgument("lineWidth", .number(width))]),
+                borderShape(radius),
+                .modifier("strokeBorder", [IRArgument(nil, .color(stroke)), IRArgument("lineWidth", .number(width))]),
             ]
             out.append(
                 Emitted(
@@ -225,5 +228,12 @@ enum StyleEmitter {
                 Emitted(properties: [.controlSize], node: .modifier("controlSize", [IRArgument(nil, .member(size))])))
         }
         return out
+    }
+
+    /// The shape a border is drawn in: the one the corner clipping uses.
+    static func borderShape(_ radius: Double?) -> IRNode {
+        guard let radius, radius > 0 else { return .view("Rectangle") }
+        if radius >= 9999 { return .view("Capsule") }
+        return .view("RoundedRectangle", [IRArgument("cornerRadius", .number(radius))])
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TWHost
@@ -32,5 +33,43 @@ struct StylingTests {
         #expect(
             minimum.diagnostics.first?.message
                 == "'min-w-full': a minimum of .infinity is not a valid SwiftUI frame; use w-full")
+    }
+
+    @Test("borders are drawn inside the shape the corners are clipped to, at their full width")
+    func borders() throws {
+        #expect(
+            Engine.resolve("border").style == [#".overlay { Rectangle().strokeBorder(Color("border"), lineWidth: 1) }"#]
+        )
+        #expect(
+            Engine.resolve("border-2 rounded-lg").style == [
+                #".overlay { RoundedRectangle(cornerRadius: 8).strokeBorder(Color("border"), lineWidth: 2) }"#,
+                ".clipShape(.rect(cornerRadius: 8))",
+            ])
+        #expect(
+            Engine.resolve("border rounded-full").style == [
+                #".overlay { Capsule().strokeBorder(Color("border"), lineWidth: 1) }"#, ".clipShape(.capsule)",
+            ])
+        #expect(
+            Engine.resolve("card").style.contains(
+                #".overlay { RoundedRectangle(cornerRadius: 12).strokeBorder(Color("border"), lineWidth: 1) }"#))
+        // FocusExample's 2 pt focus ring and the composition example's border, through the binary.
+        let focus = try ResolveOutput(
+            try twhost(["resolve", TestPaths.repository + "/Examples/FocusExample.json", "--format", "json"]).stdout)
+        #expect(
+            focus.chain("/").map(\.modifier) == [
+                ".padding(12)",
+                #".overlay { RoundedRectangle(cornerRadius: 6).strokeBorder(Color("primary"), lineWidth: 2) }"#,
+                ".clipShape(.rect(cornerRadius: 6))",
+            ])
+        let composition = try ResolveOutput(
+            try twhost([
+                "resolve", TestPaths.repository + "/Examples/NativeCompositionExample.json", "--format", "json",
+            ]).stdout)
+        #expect(
+            composition.chain("/").contains {
+                $0.modifier
+                    == #".overlay { RoundedRectangle(cornerRadius: 12).strokeBorder(Color("border"), lineWidth: 1) }"#
+            })
+        #expect(!composition.chain("/").contains { $0.modifier.contains(".stroke(") })
     }
 }
