@@ -145,19 +145,8 @@ public struct PreparedStyle: Sendable {
         let beats = SurfaceResolver.beats
         let rank = SurfaceResolver.rank
 
-        // The native button style decides whether pressed: can apply (R-STATE-2).
-        var nativeStyle: String?
-        var nativeRank: SurfaceResolver.Rank?
-        for effect in effects where state.satisfies(effect.conditions) && !effect.conditions.contains(.pressed) {
-            guard case .style(let assignments) = effect.kind else { continue }
-            for a in assignments where a.property == .nativeButtonStyle {
-                if case .member(let style) = a.value, nativeRank.map({ beats(rank(effect), $0) }) ?? true {
-                    nativeStyle = style
-                    nativeRank = rank(effect)
-                }
-            }
-        }
-        if source.kind != .button { nativeStyle = nil }
+        // The native button style comes from base classes only; it decides whether pressed: can apply (R-STATE-2).
+        var nativeStyle = VariantReach.nativeStyle(&effects, source: source, diagnostics: &diagnostics)
         // Per platform and version: `.link` is macOS-only, Liquid Glass needs 26 (R-CTRL-1).
         var requestedStyle: String?
         if let requested = nativeStyle {
@@ -169,23 +158,8 @@ public struct PreparedStyle: Sendable {
                     Diagnostic(.warning, "native-style-fallback", fallback, className: nil, part: "target"))
             }
         }
-        let plainButton = source.kind == .button && (nativeStyle == nil || nativeStyle == "plain")
-        var warned = Set<String>()
-        effects.removeAll { effect in
-            guard effect.conditions.contains(.pressed), !plainButton else { return false }
-            if warned.insert(effect.classText).inserted {
-                let why =
-                    source.kind == .button
-                    ? "the button's native style owns its pressed appearance"
-                    : "only plain buttons have a pressed state"
-                diagnostics.append(
-                    Diagnostic(
-                        .warning, "variant-no-effect",
-                        "'\(effect.innerText)': pressed:/active: has no effect here: \(why)",
-                        className: effect.classText, part: "variant"))
-            }
-            return true
-        }
+        VariantReach.dropUnreachablePressed(
+            &effects, source: source, nativeStyle: nativeStyle, state: state, diagnostics: &diagnostics)
         // Target registrations need their native source (R-TARGET-2).
         for effect in effects {
             guard case .registration(let registration, _) = effect.kind, let target = registration.form.target else {

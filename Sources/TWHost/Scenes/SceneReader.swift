@@ -438,18 +438,21 @@ public struct SceneReader {
             case "buttonStyle": node.buttonStyle = try classes(m.node, p)
             case "twAnimation": node.twAnimation = try classes(m.node, p)
             case "state":
+                // Every state the node names is explicit, on or off: `"pressed": false` is the
+                // seeds' TWState(isPressed: false), which gives a general view its pressed state.
                 var active: Set<Variant> = []
+                var explicit: Set<Variant> = []
                 for s in try object(m.node, p) {
                     guard Self.stateNames.contains(s.key) else {
                         let hint =
                             Suggestion.nearest(to: s.key, in: Self.stateNames).map { "; did you mean '\($0)'?" } ?? ""
                         throw invalid("\(p)/\(s.key)", s.node, "unknown state\(hint)")
                     }
-                    if try bool(s.node, "\(p)/\(s.key)") {
-                        if case .success(let state) = SurfaceState.parse(s.key) { active.formUnion(state.active) }
-                    }
+                    guard case .success(let named) = SurfaceState.parse(s.key) else { continue }
+                    explicit.formUnion(named.active)
+                    if try bool(s.node, "\(p)/\(s.key)") { active.formUnion(named.active) }
                 }
-                node.state = SurfaceState(active)
+                node.state = SurfaceState(active, explicit: explicit)
             case "rules": node.rules = try rules(m.node, p, allowReplace: true)
             case "cocoa":
                 guard case .array(let items) = m.node.value else { throw invalid(p, m.node, "expected an array") }

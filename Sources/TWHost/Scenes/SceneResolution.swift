@@ -224,7 +224,8 @@ public enum SceneResolver {
             let styled = node.tw != nil || node.buttonStyle != nil || node.twAnimation != nil || !node.adapters.isEmpty
             if styled {
                 let scope = context.scope ?? scope(for: context)
-                let nodeState = SurfaceState(node.state.active.union(state.active))
+                let nodeState = SurfaceState(
+                    node.state.active.union(state.active), explicit: node.state.explicit.union(state.explicit))
                 var main: ResolvedSurface?
                 var button: ResolvedSurface?
                 if let tw = node.tw {

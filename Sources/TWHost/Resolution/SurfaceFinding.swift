@@ -1,0 +1,34 @@
+/// Findings of resolution that are about what SwiftUI would do with a
+/// surface, each owning its code, severity, part and message text.
+enum SurfaceFinding {
+    /// `pressed:`/`active:` on a natively styled button (R-STATE-2).
+    case pressedOnNativeStyle(classText: String, innerText: String)
+    /// `pressed:`/`active:` on a view whose pressed state nobody supplies (R-STATE-2).
+    case pressedWithoutState(classText: String, innerText: String)
+    /// A variant that would switch a button's native style (R-STATE-2): the style stays.
+    case variantChangesNativeStyle(classText: String, innerText: String, kept: String?)
+
+    var diagnostic: Diagnostic {
+        switch self {
+        case .pressedOnNativeStyle(let classText, let innerText):
+            return Diagnostic(
+                .warning, "variant-no-effect",
+                "'\(innerText)': pressed:/active: has no effect here: the button's native style owns its pressed appearance",
+                className: classText, part: "variant")
+        case .pressedWithoutState(let classText, let innerText):
+            return Diagnostic(
+                .warning, "variant-no-effect",
+                "'\(innerText)': pressed:/active: has no effect here: only plain buttons and views given an explicit pressed state have one",
+                className: classText, part: "variant",
+                hint:
+                    "pass TWState(isPressed:) (a scene node's \"state\": {\"pressed\": …}) or use .buttonStyle(.tw(…))")
+        case .variantChangesNativeStyle(let classText, let innerText, let kept):
+            let style = kept.map { ".\($0)" } ?? "its plain style"
+            return Diagnostic(
+                .warning, "variant-no-effect",
+                "'\(innerText)': a variant never changes a button's native style; the button keeps \(style)",
+                className: classText, part: "variant",
+                hint: "choose the style with a base class; variants change only the label")
+        }
+    }
+}
