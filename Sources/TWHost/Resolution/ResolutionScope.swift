@@ -26,10 +26,16 @@ public struct SurfaceSource: Hashable, Sendable {
     /// Native modifiers were applied before `.tw`: the source is no longer a
     /// Text, Image or Shape, so target registrations cannot run.
     public var wrapped: Bool
+    /// The native modifier that wrapped it (`padding`), when known.
+    public var wrapper: String?
 
-    public init(_ kind: Kind, wrapped: Bool = false) {
+    /// - Parameter wrapped: native modifiers that return another type were
+    ///   applied before `.tw` (`NativeSourceMethods.source(_:native:environment:)`
+    ///   tells which do).
+    public init(_ kind: Kind, wrapped: Bool = false, wrapper: String? = nil) {
         self.kind = kind
         self.wrapped = wrapped
+        self.wrapper = wrapped ? wrapper : nil
     }
 
     /// The target registrations that may run here, if any.

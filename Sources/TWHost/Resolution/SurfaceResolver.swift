@@ -168,11 +168,16 @@ public struct PreparedStyle: Sendable {
             if source.target != target {
                 let what =
                     source.wrapped
-                    ? "a \(source.kind.rawValue) already wrapped by native modifiers" : "a \(source.targetName)"
+                    ? "\(source.kind == .image ? "an" : "a") \(source.kind.rawValue) already wrapped by "
+                        + (source.wrapper.map {
+                            ".\($0), which does not return \(source.kind == .image ? "an" : "a") \(source.kind.rawValue)"
+                        }
+                            ?? "native modifiers")
+                    : "\(source.targetName == "image" ? "an" : "a") \(source.targetName)"
                 diagnostics.append(
                     Diagnostic(
                         .error, "unsupported-target",
-                        "'\(effect.innerText)': \(registration.name) is a \(target.rawValue) registration and cannot apply to \(what)",
+                        "'\(effect.innerText)': \(registration.name) is \(target == .image ? "an" : "a") \(target.rawValue) registration and cannot apply to \(what)",
                         className: effect.classText, part: "target"))
             }
         }
@@ -221,6 +226,9 @@ public struct PreparedStyle: Sendable {
 
         var chain: [ChainEntry] = []
         var signature = ["target:\(source.targetName)"]
+        // R-ID-1 (revised): text and image transforms return the source's own type (`Text` → `Text`),
+        // so selecting or dropping one never changes SwiftUI's structure: they are not in the signature.
+        var transformsOutsideSignature = 0
         var unstable: [String] = []
         let theme = scope.rules.theme
         let selectedTargets = Set(keyWinners.values.map(\.registration.name))
@@ -267,13 +275,17 @@ public struct PreparedStyle: Sendable {
                         className: registration.name, part: "root"))
                 ir = ModifierIR()
             }
-            if registration.isUnstable { unstable.append(registration.name) }
             chain.append(
                 ChainEntry(
                     phase: registration.phase,
                     origin: .registration(name: registration.name, plugin: registration.plugin),
                     active: active, modifier: ir, className: active ? winner?.effect.classText : nil))
-            signature.append(line ?? registration.signatureLine(ir))
+            if registration.form.keepsSourceType {
+                transformsOutsideSignature += 1
+            } else {
+                if registration.isUnstable { unstable.append(registration.name) }
+                signature.append(line ?? registration.signatureLine(ir))
+            }
         }
         // Built-in styling sits after content slots and before effects (R-ORDER-1/2).
         let firstEffects = chain.firstIndex { $0.phase == .effects } ?? chain.count
@@ -303,7 +315,7 @@ public struct PreparedStyle: Sendable {
                     className: unique.isEmpty ? nil : unique.joined(separator: " ")))
         }
         chain.insert(contentsOf: styleEntries, at: firstEffects)
-        signature.insert("style|builtin", at: 1 + firstEffects)
+        signature.insert("style|builtin", at: 1 + firstEffects - transformsOutsideSignature)
         for name in unstable {
             diagnostics.append(
                 Diagnostic(

@@ -229,9 +229,11 @@ public enum SceneResolver {
                 var main: ResolvedSurface?
                 var button: ResolvedSurface?
                 if let tw = node.tw {
+                    // Native methods that return the source type keep it a source (R-TARGET-2).
+                    let source = NativeSourceMethods.source(
+                        node.sourceKind, native: node.native, environment: environment)
                     main = SurfaceResolver.resolve(
-                        tw, source: SurfaceSource(node.sourceKind, wrapped: !node.native.isEmpty), state: nodeState,
-                        scope: scope, lenient: lenient, details: false)
+                        tw, source: source, state: nodeState, scope: scope, lenient: lenient, details: false)
                 }
                 if let buttonStyle = node.buttonStyle {
                     button = SurfaceResolver.resolve(
