@@ -7,6 +7,8 @@ enum SurfaceFinding {
     case pressedWithoutState(classText: String, innerText: String)
     /// A variant that would switch a button's native style (R-STATE-2): the style stays.
     case variantChangesNativeStyle(classText: String, innerText: String, kept: String?)
+    /// A lifecycle modifier name CocoaUI does not have: it observes nothing.
+    case unknownLifecycle(name: String, suggestion: String?)
 
     var diagnostic: Diagnostic {
         switch self {
@@ -29,6 +31,11 @@ enum SurfaceFinding {
                 "'\(innerText)': a variant never changes a button's native style; the button keeps \(style)",
                 className: classText, part: "variant",
                 hint: "choose the style with a base class; variants change only the label")
+        case .unknownLifecycle(let name, let suggestion):
+            return Diagnostic(
+                .warning, "unknown-lifecycle",
+                "'\(name)' is not a lifecycle modifier (onViewWillAppear, onViewDidLoad, onViewWillDisappear, onViewDidDisappear): it observes nothing",
+                className: nil, part: nil, hint: suggestion.map { "did you mean '\($0)'?" })
         }
     }
 }

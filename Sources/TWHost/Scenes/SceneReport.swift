@@ -193,7 +193,7 @@ public enum SceneReport {
         let id: JSONValue = record.node.id.map(JSONValue.string) ?? .null
         return .object([
             ("path", .string(record.node.path)), ("id", id), ("type", .string(record.node.type)),
-            ("backing", backingJSON(record.backing)),
+            ("backing", backingJSON(record.backing)), ("diagnostics", .array(record.diagnostics.map(diagnosticJSON))),
         ])
     }
 
@@ -327,6 +327,7 @@ public enum SceneReport {
                 palette.bold("\(b.node.path)  \(b.node.type.escapingControlCharacters)") + "  (no styling)"
                     + (b.node.id.map { "  id \($0.escapingControlCharacters)" } ?? ""))
             lines += backingLines(b.backing, palette: palette)
+            lines += SurfaceReport.diagnosticLines(b.diagnostics, palette: palette)
             lines.append("")
         }
         lines += SurfaceReport.diagnosticLines(resolution.diagnostics, palette: palette, indent: "")

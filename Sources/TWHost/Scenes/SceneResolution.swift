@@ -40,6 +40,8 @@ public struct AdapterSurface: Sendable {
 public struct BackingRecord: Sendable {
     public var node: SceneNode
     public var backing: BackingReport
+    /// Findings about its `.cocoa` and lifecycle modifiers.
+    public var diagnostics: [Diagnostic] { backing.diagnostics }
 }
 
 /// Why a scene cannot be resolved against the loaded plugins.
@@ -87,8 +89,12 @@ public struct SceneResolution: Sendable {
 
     public var decoratedCount: Int { summary.decorated }
     public var undecoratedCount: Int { summary.undecorated }
-    public var errorCount: Int { summary.errors + diagnostics.filter { $0.severity == .error }.count }
-    public var warningCount: Int { summary.warnings + diagnostics.filter { $0.severity == .warning }.count }
+    public var errorCount: Int {
+        summary.errors + (diagnostics + backingOnly.flatMap(\.diagnostics)).filter { $0.severity == .error }.count
+    }
+    public var warningCount: Int {
+        summary.warnings + (diagnostics + backingOnly.flatMap(\.diagnostics)).filter { $0.severity == .warning }.count
+    }
 }
 
 /// Resolves every surface of a scene with plugin scopes per subtree
@@ -263,6 +269,8 @@ public enum SceneResolver {
                     if main == nil && button == nil && adapters.isEmpty, let animationSurface {
                         surface.diagnostics = animationSurface.diagnostics
                     }
+                    // Findings about the node's .cocoa and lifecycle modifiers are reported with it.
+                    surface.diagnostics += backing.diagnostics
                     let record = SurfaceRecord(
                         node: node, surface: surface, buttonStyle: button, twAnimation: animation, adapters: adapters,
                         scopePlugins: context.plugins, backing: backing)
