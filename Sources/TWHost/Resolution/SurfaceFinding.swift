@@ -7,6 +7,8 @@ enum SurfaceFinding {
     case pressedWithoutState(classText: String, innerText: String)
     /// A variant that would switch a button's native style (R-STATE-2): the style stays.
     case variantChangesNativeStyle(classText: String, innerText: String, kept: String?)
+    /// A plugin preset whose curve does not take some parameters it sets.
+    case invalidPreset(name: String, plugin: String, function: String, dropped: [String], className: String?)
     /// A lifecycle modifier name CocoaUI does not have: it observes nothing.
     case unknownLifecycle(name: String, suggestion: String?)
 
@@ -31,6 +33,12 @@ enum SurfaceFinding {
                 "'\(innerText)': a variant never changes a button's native style; the button keeps \(style)",
                 className: classText, part: "variant",
                 hint: "choose the style with a base class; variants change only the label")
+        case .invalidPreset(let name, let plugin, let function, let dropped, let className):
+            return Diagnostic(
+                .warning, "invalid-preset",
+                "preset \(name) (plugin \(plugin)): \(function) takes no \(dropped.map { String($0.prefix { $0 != " " }) }.joined(separator: " or ")); \(dropped.joined(separator: ", ")) left out",
+                className: className, part: "value",
+                hint: "fix the preset in the plugin: twhost plugins check reports it as invalid-preset")
         case .unknownLifecycle(let name, let suggestion):
             return Diagnostic(
                 .warning, "unknown-lifecycle",

@@ -74,9 +74,11 @@ public enum SurfaceResolver {
         return out.joined(separator: ",")
     }
 
-    /// R-ANIM-1.
+    /// R-ANIM-1. A plugin preset that sets parameters its curve does not
+    /// take is rendered without them, with an `invalid-preset` warning.
     static func resolveAnimation(
-        _ winners: PropertyTable<(rank: Rank, value: StyleValue, effect: ClassEffect)>, scope: ResolutionScope
+        _ winners: PropertyTable<(rank: Rank, value: StyleValue, effect: ClassEffect)>, scope: ResolutionScope,
+        diagnostics: inout [Diagnostic]
     ) -> ResolvedAnimation? {
         var seconds: Double?
         if case .seconds(let s)? = winners[.duration]?.value { seconds = s }
@@ -109,6 +111,14 @@ public enum SurfaceResolver {
             guard let preset = scope.registry.animation(named: name) else { return nil }
             animation = preset.make(seconds: seconds)
             source = "preset \(name) (plugin \(plugin))"
+            let invalid = animation.invalidParameters
+            if !invalid.isEmpty {
+                diagnostics.append(
+                    SurfaceFinding.invalidPreset(
+                        name: name, plugin: plugin, function: animation.functionName,
+                        dropped: invalid.map(animation.describe), className: winners[.animation]?.effect.classText
+                    ).diagnostic)
+            }
         }
         animation.delay += delay
         let explicitPreset: Bool
@@ -325,7 +335,7 @@ public struct PreparedStyle: Sendable {
                     hint: "change values, do not branch: return the same modifier with a neutral value"))
         }
 
-        let animation = SurfaceResolver.resolveAnimation(styleWinners, scope: scope)
+        let animation = SurfaceResolver.resolveAnimation(styleWinners, scope: scope, diagnostics: &diagnostics)
         var winners: [Winner] = []
         for property in StyleProperty.allCases where details {
             if let w = styleWinners[property] {

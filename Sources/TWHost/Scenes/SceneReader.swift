@@ -392,6 +392,12 @@ public struct SceneReader {
                     "unknown animation parameter; expected duration, response, dampingFraction, bounce or delay")
             }
         }
+        // Only what the curve's SwiftUI function takes (`.easeOut(duration:)` has no bounce).
+        if let extra = a.invalidParameters.first {
+            throw invalid(
+                "\(path)/\(m.key)/\(extra.rawValue)", m.node,
+                "\(a.functionName) takes no \(extra.rawValue)")
+        }
         return a
     }
 
