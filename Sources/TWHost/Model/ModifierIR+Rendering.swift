@@ -72,6 +72,10 @@ enum _IRRenderer {
             out += "{ "
             renderChain(nodes, into: &out)
             out += " }"
+        case .view(let nodes):
+            renderChain(nodes, into: &out)
+        case .chain(let values):
+            for v in values { render(v, into: &out) }
         }
     }
 
@@ -108,6 +112,14 @@ enum _IRRenderer {
                 out += "{"
                 renderStructure(nodes, into: &out)
                 out += "}"
+            case .view(let nodes):
+                out += "View("
+                renderStructure(nodes, into: &out)
+                out += ")"
+            case .chain(let values):
+                out += "Chain("
+                structure(values.map { IRArgument(nil, $0) }, into: &out)
+                out += ")"
             }
         }
     }

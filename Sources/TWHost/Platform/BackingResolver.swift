@@ -231,26 +231,39 @@ public enum NativeButtonStyles {
     /// Liquid Glass button styles exist from these major versions.
     public static let glassMinimum: [RenderEnvironment.Platform: Int] = [.ios: 26, .macos: 26, .tvos: 26]
 
-    /// The style used for a requested one, and why it differs, if it does.
+    /// What a style falls back to where it does not exist, nearest first.
+    static let fallbacks: [String: [String]] = [
+        "glass": ["bordered", "borderless", "plain"],
+        "glassProminent": ["borderedProminent", "bordered", "borderless", "plain"],
+        "link": ["borderless", "plain"],
+        "borderedProminent": ["bordered", "borderless", "plain"],
+        "bordered": ["borderless", "plain"],
+        "borderless": ["plain"],
+    ]
+
+    /// The style used for a requested one, and why it differs, if it does:
+    /// the first of its fallbacks that exists on the platform and version
+    /// (`SwiftUIAPI`'s availability).
     public static func resolve(_ requested: String, environment: RenderEnvironment) -> (
         style: String, fallback: String?
     ) {
+        let available = { (style: String) in SwiftUIAPI.buttonStyle(style)?.isAvailable(in: environment) ?? true }
+        guard !available(requested) else { return (requested, nil) }
         let p = environment.platform
+        let style = fallbacks[requested]?.first(where: available) ?? "plain"
         switch requested {
         case "link" where p != .macos:
-            return ("borderless", ".link is macOS-only; \(p.rawValue) uses .borderless")
+            return (style, ".link is macOS-only; \(p.rawValue) uses .\(style)")
         case "glass", "glassProminent":
             let minimum = glassMinimum[p] ?? 26
-            if environment.osVersion < minimum {
-                let fallback = requested == "glass" ? "bordered" : "borderedProminent"
-                return (
-                    fallback,
-                    "Liquid Glass styles need \(p.rawValue) \(minimum); \(p.rawValue) \(environment.osVersion) uses .\(fallback)"
-                )
-            }
-            return (requested, nil)
+            return (
+                style,
+                "Liquid Glass styles need \(p.rawValue) \(minimum); \(p.rawValue) \(environment.osVersion) uses .\(style)"
+            )
         default:
-            return (requested, nil)
+            let api = SwiftUIAPI.buttonStyle(requested)
+            let needs = api.map { $0.availability.describe(on: p) } ?? "a later version"
+            return (style, ".\(requested) needs \(needs); \(p.rawValue) \(environment.osVersion) uses .\(style)")
         }
     }
 

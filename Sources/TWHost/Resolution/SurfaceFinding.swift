@@ -11,6 +11,8 @@ enum SurfaceFinding {
     case invalidPreset(name: String, plugin: String, function: String, dropped: [String], className: String?)
     /// A lifecycle modifier name CocoaUI does not have: it observes nothing.
     case unknownLifecycle(name: String, suggestion: String?)
+    /// An API the platform version does not have: written another way (`instead`), or left out.
+    case unavailableAPI(api: SwiftUIAPI, environment: RenderEnvironment, instead: String?, property: StyleProperty)
 
     var diagnostic: Diagnostic {
         switch self {
@@ -39,6 +41,16 @@ enum SurfaceFinding {
                 "preset \(name) (plugin \(plugin)): \(function) takes no \(dropped.map { String($0.prefix { $0 != " " }) }.joined(separator: " or ")); \(dropped.joined(separator: ", ")) left out",
                 className: className, part: "value",
                 hint: "fix the preset in the plugin: twhost plugins check reports it as invalid-preset")
+        case .unavailableAPI(let api, let environment, let instead, let property):
+            let platform = Availability.platformName(environment.platform)
+            let needs =
+                api.availability.minimum(on: environment.platform) == nil
+                ? "does not exist on \(platform)" : "needs \(api.availability.describe(on: environment.platform))"
+            let outcome = instead.map { "written \($0)" } ?? "left out: no earlier equivalent"
+            return Diagnostic(
+                .warning, "unavailable-api",
+                "\(api.rawValue) \(needs); on \(platform) \(environment.osVersion) the \(property.group) styling is \(outcome)",
+                className: nil, part: "target", hint: "raise --os-version (the app's deployment target) to use it")
         case .unknownLifecycle(let name, let suggestion):
             return Diagnostic(
                 .warning, "unknown-lifecycle",

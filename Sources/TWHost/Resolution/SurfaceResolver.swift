@@ -311,9 +311,12 @@ public struct PreparedStyle: Sendable {
             }
         }
         var styleEntries: [ChainEntry] = []
-        for emitted in StyleEmitter.emit(
-            styleValues, theme: theme, nativeButton: nativeStyle != nil && nativeStyle != "plain")
-        {
+        // Text's own modifiers apply while nothing but Text transforms came before (no content slot).
+        let target = StyleEmitter.Target(
+            environment: scope.environment, text: source.target == .text && !chain.contains { $0.phase == .content },
+            nativeButton: nativeStyle != nil && nativeStyle != "plain")
+        var availability: [Diagnostic] = []
+        for emitted in StyleEmitter.emit(styleValues, theme: theme, target: target, warnings: &availability) {
             let names = emitted.properties.compactMap { styleWinners[$0]?.effect.classText }
             var unique: [String] = []
             for n in names where !unique.contains(n) { unique.append(n) }
@@ -324,6 +327,7 @@ public struct PreparedStyle: Sendable {
                     active: nil, modifier: ModifierIR([emitted.node]),
                     className: unique.isEmpty ? nil : unique.joined(separator: " ")))
         }
+        if decorated { diagnostics += availability }
         chain.insert(contentsOf: styleEntries, at: firstEffects)
         signature.insert("style|builtin", at: 1 + firstEffects - transformsOutsideSignature)
         for name in unstable {

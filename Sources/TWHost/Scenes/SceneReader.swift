@@ -2,6 +2,8 @@
 /// that give the JSON path and line, and warnings for unknown fields.
 public struct SceneReader {
     public private(set) var warnings: [Diagnostic] = []
+    /// Whether the scene's environment gave an `osVersion` (else the platform's default applies).
+    var osVersionGiven = false
 
     public init() {}
 
@@ -102,7 +104,9 @@ public struct SceneReader {
             }
         }
         guard let root else { throw invalid("/root", node, "missing: the scene needs a root node") }
-        return Scene(name: name, environment: environment, rules: rules, root: root)
+        var scene = Scene(name: name, environment: environment, rules: rules, root: root)
+        scene.osVersionGiven = osVersionGiven
+        return scene
     }
 
     private mutating func environment(_ node: JSONNode) throws(SceneError) -> RenderEnvironment {
@@ -110,6 +114,7 @@ public struct SceneReader {
         unknownFields(
             members, known: ["platform", "osVersion", "reduceMotion", "animationsDisabled"], path: "/environment")
         var env = RenderEnvironment()
+        var versionGiven = false
         for m in members {
             let path = "/environment/\(m.key)"
             switch m.key {
@@ -125,11 +130,14 @@ public struct SceneReader {
                     throw invalid(path, m.node, "expected a major version 1…999")
                 }
                 env.osVersion = Int(v)
+                versionGiven = true
             case "reduceMotion": env.reduceMotion = try bool(m.node, path)
             case "animationsDisabled": env.animationsDisabled = try bool(m.node, path)
             default: break
             }
         }
+        if !versionGiven { env.osVersion = RenderEnvironment.defaultOSVersion(env.platform) }
+        osVersionGiven = versionGiven
         return env
     }
 
