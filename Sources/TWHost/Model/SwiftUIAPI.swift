@@ -37,6 +37,9 @@ public enum SwiftUIAPI: String, CaseIterable, Sendable {
     case flexibleFrame = "View.frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)"
     case backgroundInShape = "View.background(_:in:fillStyle:)"
     case backgroundView = "View.background(_:alignment:)"
+    case backgroundContent = "View.background(alignment:content:)"
+    case materials =
+        "Material (.ultraThinMaterial, .thinMaterial, .regularMaterial, .thickMaterial, .ultraThickMaterial)"
     case shapeFill = "Shape.fill(_:style:)"
     case overlayContent = "View.overlay(alignment:content:)"
     case overlayView = "View.overlay(_:alignment:)"
@@ -81,8 +84,8 @@ public enum SwiftUIAPI: String, CaseIterable, Sendable {
         switch self {
         case .viewFontWeight, .viewItalic, .viewTracking: return at(OSVersion(16), OSVersion(13), OSVersion(16))
         case .viewFontDesign, .textFontDesign: return at(OSVersion(16, 1), OSVersion(13), OSVersion(16, 1))
-        case .viewForegroundStyle, .backgroundInShape, .overlayContent, .tint, .buttonBorderShape,
-            .borderedProminent:
+        case .viewForegroundStyle, .backgroundInShape, .backgroundContent, .overlayContent, .materials, .tint,
+            .buttonBorderShape, .borderedProminent:
             return at(OSVersion(15), OSVersion(12), OSVersion(15))
         case .textForegroundStyle, .controlSizeExtraLarge: return at(OSVersion(17), OSVersion(14), OSVersion(17))
         case .controlSize: return at(OSVersion(15), OSVersion(10, 15), OSVersion(15))
@@ -127,6 +130,8 @@ public enum SwiftUIAPI: String, CaseIterable, Sendable {
             return doc + "view/frame(minwidth:idealwidth:maxwidth:minheight:idealheight:maxheight:alignment:)"
         case .backgroundInShape: return doc + "view/background(_:in:fillstyle:)"
         case .backgroundView: return doc + "view/background(_:alignment:)"
+        case .backgroundContent: return doc + "view/background(alignment:content:)"
+        case .materials: return doc + "material"
         case .shapeFill: return doc + "shape/fill(_:style:)"
         case .overlayContent: return doc + "view/overlay(alignment:content:)"
         case .overlayView: return doc + "view/overlay(_:alignment:)"
@@ -166,6 +171,61 @@ public enum SwiftUIAPI: String, CaseIterable, Sendable {
 
     public func isAvailable(in environment: RenderEnvironment) -> Bool {
         availability.isAvailable(in: environment)
+    }
+
+    /// The APIs of the table a plugin's modifiers use, as far as their names
+    /// and argument shapes tell (a factory's output is only recorded, never
+    /// rewritten): view modifiers with a newer `View` form, closure forms of
+    /// `background`/`overlay`, and materials.
+    public static func used(by nodes: [IRNode]) -> [SwiftUIAPI] {
+        var out: [SwiftUIAPI] = []
+        func add(_ api: SwiftUIAPI) { if !out.contains(api) { out.append(api) } }
+        func visit(_ value: IRValue) {
+            switch value {
+            case .member(let m) where materialMembers.contains(m): add(.materials)
+            case .call(_, let args), .tuple(let args): for a in args { visit(a.value) }
+            case .content(let nodes), .view(let nodes): walk(nodes)
+            case .chain(let values): for v in values { visit(v) }
+            default: break
+            }
+        }
+        func walk(_ nodes: [IRNode]) {
+            for node in nodes {
+                if node.kind == .modifier {
+                    var closure = false
+                    if let last = node.arguments.last, last.label == nil, case .content = last.value { closure = true }
+                    switch node.name {
+                    case "fontWeight": add(.viewFontWeight)
+                    case "fontDesign": add(.viewFontDesign)
+                    case "italic": add(.viewItalic)
+                    case "tracking": add(.viewTracking)
+                    case "foregroundStyle": add(.viewForegroundStyle)
+                    case "tint": add(.tint)
+                    case "controlSize": add(.controlSize)
+                    case "buttonBorderShape": add(.buttonBorderShape)
+                    case "background" where closure: add(.backgroundContent)
+                    case "overlay" where closure: add(.overlayContent)
+                    default: break
+                    }
+                }
+                for a in node.arguments { visit(a.value) }
+            }
+        }
+        walk(nodes)
+        return out
+    }
+
+    static let materialMembers: Set<String> = [
+        "ultraThinMaterial", "thinMaterial", "regularMaterial", "thickMaterial", "ultraThickMaterial",
+    ]
+
+    /// Whether every API `used(by:)` can find exists in an environment (then
+    /// plugin slots need no look).
+    public static func pluginAPIsAvailable(in environment: RenderEnvironment) -> Bool {
+        [
+            SwiftUIAPI.viewFontWeight, .viewFontDesign, .viewItalic, .viewTracking, .viewForegroundStyle, .tint,
+            .controlSize, .buttonBorderShape, .backgroundContent, .overlayContent, .materials,
+        ].allSatisfy { $0.isAvailable(in: environment) }
     }
 
     /// The native button style member for a style name (`borderedProminent`).

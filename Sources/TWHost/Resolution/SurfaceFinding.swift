@@ -9,6 +9,9 @@ enum SurfaceFinding {
     case variantChangesNativeStyle(classText: String, innerText: String, kept: String?)
     /// A plugin preset whose curve does not take some parameters it sets.
     case invalidPreset(name: String, plugin: String, function: String, dropped: [String], className: String?)
+    /// A registration's modifiers use an API the platform version does not have.
+    case unavailableInRegistration(
+        api: SwiftUIAPI, environment: RenderEnvironment, registration: String, plugin: String)
     /// A lifecycle modifier name CocoaUI does not have: it observes nothing.
     case unknownLifecycle(name: String, suggestion: String?)
     /// An API the platform version does not have: written another way (`instead`), or left out.
@@ -51,6 +54,16 @@ enum SurfaceFinding {
                 .warning, "unavailable-api",
                 "\(api.rawValue) \(needs); on \(platform) \(environment.osVersion) the \(property.group) styling is \(outcome)",
                 className: nil, part: "target", hint: "raise --os-version (the app's deployment target) to use it")
+        case .unavailableInRegistration(let api, let environment, let registration, let plugin):
+            let platform = Availability.platformName(environment.platform)
+            let needs =
+                api.availability.minimum(on: environment.platform) == nil
+                ? "does not exist on \(platform)" : "needs \(api.availability.describe(on: environment.platform))"
+            return Diagnostic(
+                .warning, "unavailable-api",
+                "\(registration) (plugin \(plugin)) writes \(api.rawValue), which \(needs): on \(platform) \(environment.osVersion) this chain does not compile",
+                className: registration, part: "target",
+                hint: "raise --os-version (the app's deployment target), or use a plugin version that supports it")
         case .unknownLifecycle(let name, let suggestion):
             return Diagnostic(
                 .warning, "unknown-lifecycle",

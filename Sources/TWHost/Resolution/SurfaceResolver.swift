@@ -328,6 +328,18 @@ public struct PreparedStyle: Sendable {
                     className: unique.isEmpty ? nil : unique.joined(separator: " ")))
         }
         if decorated { diagnostics += availability }
+        // Plugin slots are recorded as written: say when the version lacks what they use.
+        if !SwiftUIAPI.pluginAPIsAvailable(in: scope.environment) {
+            for entry in chain where entry.phase != .source {
+                guard case .registration(let name, let plugin) = entry.origin else { continue }
+                for api in SwiftUIAPI.used(by: entry.modifier.nodes) where !api.isAvailable(in: scope.environment) {
+                    diagnostics.append(
+                        SurfaceFinding.unavailableInRegistration(
+                            api: api, environment: scope.environment, registration: name, plugin: plugin
+                        ).diagnostic)
+                }
+            }
+        }
         chain.insert(contentsOf: styleEntries, at: firstEffects)
         signature.insert("style|builtin", at: 1 + firstEffects - transformsOutsideSignature)
         for name in unstable {

@@ -69,8 +69,10 @@ struct AvailabilityTests {
 
     @Test("iOS 13 and 14: the view forms of background and overlay, foregroundColor and accentColor")
     func ios14() {
+        // No plugins: their slots are checked on their own (below).
+        let none = PluginRegistry(plugins: [])
         let surface = Engine.resolve(
-            "text-primary bg-card rounded-lg border tint-accent", environment: Self.env(.ios, 14))
+            "text-primary bg-card rounded-lg border tint-accent", environment: Self.env(.ios, 14), registry: none)
         #expect(
             surface.style == [
                 #".foregroundColor(Color("primary"))"#,
@@ -80,7 +82,10 @@ struct AvailabilityTests {
             ])
         #expect(surface.diagnostics.isEmpty)
         // controlSize(_:) is iOS 15: left out with a warning.
-        #expect(Engine.resolve("control-small", environment: Self.env(.ios, 14)).codes == ["unavailable-api"])
+        #expect(
+            Engine.resolve("control-small", environment: Self.env(.ios, 14), registry: none).codes == [
+                "unavailable-api"
+            ])
         // .extraLarge is iOS 17; Apple resolves it to .large elsewhere.
         #expect(
             Engine.resolve("control-extra-large", environment: Self.env(.ios, 16)).style == [".controlSize(.large)"])
@@ -110,6 +115,24 @@ struct AvailabilityTests {
         #expect(
             Engine.resolve("button-outline rounded-full", .button, environment: Self.env(.macos, 14)).style.contains(
                 ".buttonBorderShape(.capsule)"))
+    }
+
+    @Test("a plugin slot that uses an API the version lacks is an unavailable-api warning")
+    func pluginSlots() {
+        let ios14 = Engine.resolve("p-4", environment: Self.env(.ios, 14))
+        let messages = ios14.diagnostics.filter { $0.code == "unavailable-api" }.map(\.message)
+        #expect(
+            messages.contains(
+                "frosted (plugin material) writes View.background(alignment:content:), which needs iOS 15: on iOS 14 this chain does not compile"
+            ))
+        #expect(messages.contains { $0.hasPrefix("material (plugin material) writes Material (") })
+        #expect(ios14.decorated)
+        // Nothing to say where the version has them, and Text transforms are Text's own methods.
+        #expect(Engine.resolve("p-4", environment: Self.env(.ios, 15)).diagnostics.isEmpty)
+        #expect(
+            SwiftUIAPI.used(by: [
+                .modifier("background", [IRArgument(nil, .color(ColorValue(red: 0, green: 0, blue: 0)))])
+            ]).isEmpty)
     }
 
     @Test("the table: every API with its source, shown in docs/Platforms.md")
