@@ -12,6 +12,8 @@ enum SurfaceFinding {
     /// A registration's modifiers use an API the platform version does not have.
     case unavailableInRegistration(
         api: SwiftUIAPI, environment: RenderEnvironment, registration: String, plugin: String)
+    /// A class in `.twAnimation(…)` that does more than choose the animation: ignored.
+    case ignoredByAnimation(classText: String, innerText: String)
     /// A lifecycle modifier name CocoaUI does not have: it observes nothing.
     case unknownLifecycle(name: String, suggestion: String?)
     /// An API the platform version does not have: written another way (`instead`), or left out.
@@ -64,6 +66,12 @@ enum SurfaceFinding {
                 "\(registration) (plugin \(plugin)) writes \(api.rawValue), which \(needs): on \(platform) \(environment.osVersion) this chain does not compile",
                 className: registration, part: "target",
                 hint: "raise --os-version (the app's deployment target), or use a plugin version that supports it")
+        case .ignoredByAnimation(let classText, let innerText):
+            let via = innerText == classText ? "" : " (from '\(classText)')"
+            return Diagnostic(
+                .warning, "ignored-class",
+                "'\(innerText)'\(via) is ignored: .twAnimation applies only animation classes (animate-*, duration-*, delay-*) and decorates nothing",
+                className: classText, part: "root", hint: "move styling classes to .tw(…)")
         case .unknownLifecycle(let name, let suggestion):
             return Diagnostic(
                 .warning, "unknown-lifecycle",

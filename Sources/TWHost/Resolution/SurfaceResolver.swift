@@ -67,6 +67,28 @@ public enum SurfaceResolver {
             matches: expander.matches)
     }
 
+    /// `.twAnimation(…)` animates a subtree and decorates nothing: a class
+    /// that does more than choose the animation (`animate-*`, `duration-*`,
+    /// `delay-*`) — `p-4`, a registration, a recipe's styling — is ignored,
+    /// and each one gets an `ignored-class` warning.
+    static func ignoredByAnimation(_ classes: TWClasses, scope: ResolutionScope) -> [Diagnostic] {
+        let animationProperties: [StyleProperty] = [.animation, .duration, .delay]
+        var warned = Set<String>()
+        var out: [Diagnostic] = []
+        for effect in prepare(classes, source: SurfaceSource(.view), scope: scope, includeDefaults: false).effects {
+            let ignored: Bool
+            switch effect.kind {
+            case .registration: ignored = true
+            case .style(let assignments):
+                ignored = assignments.contains { !animationProperties.contains($0.property) }
+            }
+            guard ignored, warned.insert(effect.innerText + "\u{0}" + effect.classText).inserted else { continue }
+            out.append(
+                SurfaceFinding.ignoredByAnimation(classText: effect.classText, innerText: effect.innerText).diagnostic)
+        }
+        return out
+    }
+
     /// `padding`, or `frame` — each group once, in order.
     static func groups(_ properties: [StyleProperty]) -> String {
         var out: [String] = []

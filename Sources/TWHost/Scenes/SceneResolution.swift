@@ -257,17 +257,23 @@ public enum SceneResolver {
                 var animationSurface: ResolvedSurface?
                 if let twAnimation = node.twAnimation {
                     // Animates the subtree without decorating it: no defaults, no slots used.
-                    let resolved = SurfaceResolver.resolve(
+                    var resolved = SurfaceResolver.resolve(
                         twAnimation, source: SurfaceSource(.view), state: nodeState, scope: scope, lenient: lenient,
                         includeDefaults: false, details: false)
+                    resolved.diagnostics += SurfaceResolver.ignoredByAnimation(twAnimation, scope: scope)
                     animation = resolved.animation
                     animationSurface = resolved
                 }
                 if var surface = main ?? button ?? adapters.first?.surface
                     ?? animationSurface.map({ animationOnly($0) })
                 {
-                    if main == nil && button == nil && adapters.isEmpty, let animationSurface {
-                        surface.diagnostics = animationSurface.diagnostics
+                    if let animationSurface {
+                        // .twAnimation's findings are reported with the node, with or without a .tw.
+                        if main == nil && button == nil && adapters.isEmpty {
+                            surface.diagnostics = animationSurface.diagnostics
+                        } else {
+                            surface.diagnostics += animationSurface.diagnostics
+                        }
                     }
                     // Findings about the node's .cocoa and lifecycle modifiers are reported with it.
                     surface.diagnostics += backing.diagnostics

@@ -86,4 +86,35 @@ struct AnimationRenderingTests {
                 ResolveOutput.string($0, "modifier")
             } == ".snappy(duration: 0.3, extraBounce: 0.1)")
     }
+
+    @Test("twAnimation warns on every class it ignores, in text and JSON, with or without a tw")
+    func twAnimationIgnoredClasses() throws {
+        let scene = #"""
+            {"scene": 1, "rules": {"named": {"motion": "animate-spring p-2 duration-200"}},
+             "root": {"type": "VStack", "twAnimation": "animate-spring p-4 motion", "children": [
+               {"type": "Text", "tw": "p-1", "twAnimation": "animate-smooth bg-red delay-100"}
+             ]}}
+            """#
+        let json = try resolveScene(scene)
+        #expect(json.status == 0)
+        let out = try ResolveOutput(json.stdout)
+        #expect(out.diagnostics("/") == ["ignored-class", "ignored-class"])
+        #expect(
+            json.stdout.contains(
+                #""code":"ignored-class","class":"p-4","part":"root","message":"'p-4' is ignored: .twAnimation applies only animation classes (animate-*, duration-*, delay-*) and decorates nothing""#
+            ))
+        #expect(json.stdout.contains(#""class":"motion","part":"root","message":"'p-2' (from 'motion') is ignored"#))
+        #expect(out.diagnostics("/0") == ["ignored-class"])
+        #expect(out.chain("/0").map(\.modifier) == [".padding(4)"])
+        let text = try twhost(["resolve", "-"], input: scene)
+        #expect(
+            text.stdout.contains(
+                "  warning[ignored-class] (root): 'bg-red' is ignored: .twAnimation applies only animation classes (animate-*, duration-*, delay-*) and decorates nothing — move styling classes to .tw(…)"
+            ))
+        #expect(text.stdout.hasSuffix("2 surface(s): 2 decorated, 0 undecorated; 0 error(s), 3 warning(s)\n"))
+        // Only animation classes: nothing to say.
+        let clean = try resolveScene(
+            #"{"scene": 1, "root": {"type": "VStack", "twAnimation": "animate-snappy duration-150 delay-50"}}"#)
+        #expect(try ResolveOutput(clean.stdout).diagnostics("/").isEmpty)
+    }
 }
