@@ -77,12 +77,15 @@ public final class ResolutionScope: Sendable {
     let identityCache = Mutex<[String: String]>([:])
     /// Every exact class name known here, for "did you mean".
     let knownNames: [String]
+    /// The OS version lacks an API plugin slots may use: look at their modifiers.
+    let checksPluginAPIs: Bool
 
     public init(registry: PluginRegistry, rules: Rules = Rules(), environment: RenderEnvironment = RenderEnvironment())
     {
         self.registry = registry
         self.rules = rules
         self.environment = environment
+        checksPluginAPIs = !SwiftUIAPI.pluginAPIsAvailable(in: environment)
         var names = Set<String>()
         names.formUnion(rules.named.keys)
         names.formUnion(BuiltinRecipes.definitions.keys)

@@ -351,7 +351,7 @@ public struct PreparedStyle: Sendable {
         }
         if decorated { diagnostics += availability }
         // Plugin slots are recorded as written: say when the version lacks what they use.
-        if !SwiftUIAPI.pluginAPIsAvailable(in: scope.environment) {
+        if scope.checksPluginAPIs {
             for entry in chain where entry.phase != .source {
                 guard case .registration(let name, let plugin) = entry.origin else { continue }
                 for api in SwiftUIAPI.used(by: entry.modifier.nodes) where !api.isAvailable(in: scope.environment) {

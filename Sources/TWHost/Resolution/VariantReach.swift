@@ -27,13 +27,17 @@ enum VariantReach {
             }
         }
         guard source.kind == .button else { return nil }
+        // Most surfaces have no variant style class: leave their effects as they are.
+        let isVariantStyle = { (effect: ClassEffect) -> Bool in
+            guard !effect.conditions.isEmpty, case .style(let assignments) = effect.kind else { return false }
+            return assignments.contains { $0.property == .nativeButtonStyle }
+        }
+        guard effects.contains(where: isVariantStyle) else { return style }
         var warned = Set<String>()
         var kept: [ClassEffect] = []
         kept.reserveCapacity(effects.count)
         for effect in effects {
-            guard !effect.conditions.isEmpty, case .style(let assignments) = effect.kind,
-                assignments.contains(where: { $0.property == .nativeButtonStyle })
-            else {
+            guard isVariantStyle(effect), case .style(let assignments) = effect.kind else {
                 kept.append(effect)
                 continue
             }
