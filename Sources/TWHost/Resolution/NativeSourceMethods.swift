@@ -139,6 +139,17 @@ public enum NativeSourceMethods {
         return SurfaceSource(kind)
     }
 
+    /// Why a native method wraps the source, for messages: it returns
+    /// `some View`, or it returns the source type only from a later version.
+    static func whyItWraps(_ method: String, kind: SurfaceSource.Kind, environment: RenderEnvironment) -> String {
+        let type = kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst()
+        if let row = methods(for: kind).first(where: { $0.name == method }) {
+            return
+                ".\(method), which returns a \(type) only from \(row.availability.describe(on: environment.platform))"
+        }
+        return ".\(method), which does not return \(kind == .image ? "an" : "a") \(kind.rawValue)"
+    }
+
     /// `renderingMode(.template)` → `renderingMode`; `.bold` → `bold`.
     static func methodName(_ entry: String) -> String {
         var name = Substring(entry)

@@ -202,9 +202,8 @@ public struct PreparedStyle: Sendable {
                     source.wrapped
                     ? "\(source.kind == .image ? "an" : "a") \(source.kind.rawValue) already wrapped by "
                         + (source.wrapper.map {
-                            ".\($0), which does not return \(source.kind == .image ? "an" : "a") \(source.kind.rawValue)"
-                        }
-                            ?? "native modifiers")
+                            NativeSourceMethods.whyItWraps($0, kind: source.kind, environment: scope.environment)
+                        } ?? "native modifiers")
                     : "\(source.targetName == "image" ? "an" : "a") \(source.targetName)"
                 diagnostics.append(
                     Diagnostic(

@@ -52,6 +52,13 @@ struct TargetIdentityTests {
         let ios17 = NativeSourceMethods.source(
             .text, native: ["foregroundStyle"], environment: RenderEnvironment(platform: .ios, osVersion: 17))
         #expect(!ios17.wrapped)
+        let kern = SurfaceResolver.resolve(
+            "kern-[1]", source: ios16,
+            scope: Engine.scope(environment: RenderEnvironment(platform: .ios, osVersion: 16)))
+        #expect(
+            kern.diagnostics.first?.message
+                == "'kern-[1]': kern is a text registration and cannot apply to a text already wrapped by .foregroundStyle, which returns a Text only from iOS 17"
+        )
         // Text.fontDesign(_:) is iOS 16.1: not in an app whose target is 16.0.
         #expect(
             NativeSourceMethods.source(
