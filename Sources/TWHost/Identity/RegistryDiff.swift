@@ -120,7 +120,11 @@ public enum RegistryDiff {
                         why: "the slot moves across the built-in styling, so every surface in scope resets child state")
                 )
             }
-            if b.activeStructure != h.activeStructure || b.inactiveStructure != h.inactiveStructure {
+            // A text or image transform returns the source's own type: what it returns is not
+            // part of any surface's identity (R-ID-1), so a new structure resets nothing.
+            if !isTargetOnly(h)
+                && (b.activeStructure != h.activeStructure || b.inactiveStructure != h.inactiveStructure)
+            {
                 findings.append(
                     DiffFinding(
                         rule: "structure-changed", category: .identity, kind: .modifier, name: b.name, plugin: h.plugin,
@@ -129,7 +133,7 @@ public enum RegistryDiff {
                             "the factory returns another modifier structure, so every surface in scope resets child state",
                         hint: "keep the returned modifiers and their nesting; change only values"))
             }
-            if h.unstable && !b.unstable {
+            if h.unstable && !b.unstable && !isTargetOnly(h) {
                 findings.append(unstable(h))
             }
             if b.defaultArgument != h.defaultArgument {
@@ -149,7 +153,9 @@ public enum RegistryDiff {
                     ))
             }
         }
-        for h in headModifiers where baseByName[h.name] == nil && h.unstable { findings.append(unstable(h)) }
+        for h in headModifiers where baseByName[h.name] == nil && h.unstable && !isTargetOnly(h) {
+            findings.append(unstable(h))
+        }
         findings += reorders(baseModifiers, headModifiers)
 
         for kind in [RegistrySnapshot.Kind.recipe, .utility, .animation] {

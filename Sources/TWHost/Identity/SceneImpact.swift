@@ -43,7 +43,10 @@ public enum SceneImpact {
             }
             for (classes, kind) in [(node.tw, node.sourceKind), (node.buttonStyle, SurfaceSource.Kind.button)] {
                 guard let classes else { continue }
-                let source = SurfaceSource(kind, wrapped: kind != .button && !node.native.isEmpty)
+                let source =
+                    kind == .button
+                    ? SurfaceSource(.button)
+                    : NativeSourceMethods.source(kind, native: node.native, environment: scene.environment)
                 let used = usedNames(classes, snapshot: snapshot, named: named)
                 out.append(
                     SnapshotSurface(
@@ -95,7 +98,8 @@ public enum SceneImpact {
             guard let form = RegistrationForm(rawValue: e.form ?? "") else { continue }
             if let target = form.target {
                 guard source.target == target else { continue }
-                if target != .shape && !used.contains(e.name) { continue }
+                // Text and image transforms keep the source type: never in the signature (R-ID-1).
+                if form.keepsSourceType { continue }
             }
             if e.phase == "effects" && !styleInserted {
                 signature.append("style|builtin")

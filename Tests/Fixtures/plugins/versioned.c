@@ -54,7 +54,12 @@ static void gamma(tw_builder *b, void *c, bool active, double degrees) {
 static void delta(tw_builder *b, void *c, bool active) {
     (void)c;
     (void)active;
+#ifdef TEXT_STRUCTURE
+    /* another Text -> Text method: a text transform's structure is not in any identity */
+    b->api->begin(b, TW_NODE_MODIFIER, NULL, "italic");
+#else
     b->api->begin(b, TW_NODE_MODIFIER, NULL, "bold");
+#endif
     b->api->end(b);
 }
 
@@ -87,7 +92,7 @@ static const tw_modifier_registration modifiers[] = {
     {.struct_size = sizeof(tw_modifier_registration), .form = TW_FORM_VALUE, .arg_type = TW_ARG_ANGLE, .order = 10,
      .phase = GAMMA_PHASE, .name = "gamma", .default_argument = "0", .factory = (tw_factory_fn)gamma},
 #endif
-#ifdef TEXT_ONLY
+#if defined(TEXT_ONLY) || defined(TEXT_STRUCTURE)
     {.struct_size = sizeof(tw_modifier_registration), .form = TW_FORM_TEXT, .name = "delta",
      .factory = (tw_factory_fn)delta},
 #endif

@@ -161,7 +161,7 @@ struct DiffTests {
         #expect(snapshot.plugins.map(\.name) == ["material", "motion", "typography"])
         #expect(
             snapshot.modifiers.map(\.name) == [
-                "kern", "resize", "trim", "inset", "elevation", "frosted", "material", "spin", "tilt",
+                "kern", "resize", "trim", "inset", "frosted", "material", "spin", "elevation", "tilt",
             ])
         #expect(snapshot.entry(.utility, "surface")?.probes?[3] == "p-[16] bg-surface rounded-[16]")
         let same = try twhost(["diff", file, "plugins:material,motion,typography"])
