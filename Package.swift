@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "twhost", targets: ["twhost-cli"]),
         .library(name: "TWHost", targets: ["TWHost"]),
         .library(name: "TWPluginKit", targets: ["TWPluginKit"]),
+        .library(name: "TWPluginTesting", targets: ["TWPluginTesting"]),
         .library(name: "Material", type: .dynamic, targets: ["Material"]),
         .library(name: "Motion", type: .dynamic, targets: ["Motion"]),
         .library(name: "Typography", type: .dynamic, targets: ["Typography"]),
@@ -20,6 +21,8 @@ let package = Package(
             providers: [.apt(["libffi-dev"])]),
         .target(name: "TWHost", dependencies: ["TWPluginAPI", "CFFI"], path: "Sources/TWHost"),
         .target(name: "TWPluginKit", dependencies: ["TWPluginAPI"], path: "Sources/TWPluginKit"),
+        // For plugins' own tests: runs a built plugin through the real twhost and diffs chains.
+        .target(name: "TWPluginTesting", path: "Sources/TWPluginTesting"),
         .executableTarget(name: "twhost-cli", dependencies: ["TWHost"], path: "Sources/twhost-cli"),
         // Release-build benchmarks, run by Scripts/bench.sh (never by the tests).
         .executableTarget(name: "twhost-bench", dependencies: ["TWHost"], path: "Sources/twhost-bench"),
@@ -30,5 +33,7 @@ let package = Package(
             cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
         .testTarget(
             name: "TWHostTests", dependencies: ["TWHost", "TWPluginAPI"], path: "Tests/TWHostTests"),
+        .testTarget(
+            name: "TWPluginKitTests", dependencies: ["TWPluginKit", "TWPluginTesting"], path: "Tests/TWPluginKitTests"),
     ]
 )
