@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "Material", type: .dynamic, targets: ["Material"]),
         .library(name: "Motion", type: .dynamic, targets: ["Motion"]),
         .library(name: "Typography", type: .dynamic, targets: ["Typography"]),
+        // A test fixture: the TWPluginKit twin of Tests/Fixtures/plugins/twin.c (libTwin.so).
+        .library(name: "Twin", type: .dynamic, targets: ["Twin"]),
     ],
     targets: [
         // The plugin ABI: one C header, usable from C and Swift.
@@ -31,6 +33,7 @@ let package = Package(
         .target(
             name: "Typography", dependencies: ["TWPluginAPI"], path: "Plugins/Typography",
             cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
+        .target(name: "Twin", dependencies: ["TWPluginKit"], path: "Tests/Fixtures/SwiftTwin"),
         .testTarget(
             name: "TWHostTests", dependencies: ["TWHost", "TWPluginAPI"], path: "Tests/TWHostTests"),
         .testTarget(
