@@ -17,6 +17,7 @@ public struct AuthoringSDK: Equatable, Sendable {
     /// The folder of the SwiftPM package that provides TWPluginKit and TWPluginTesting.
     public var swiftPackage: String
 
+    /// An SDK at the given paths.
     public init(twhost: String, includeDirectory: String, swiftPackage: String) {
         self.twhost = twhost
         self.includeDirectory = includeDirectory

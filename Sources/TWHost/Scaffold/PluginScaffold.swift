@@ -9,17 +9,25 @@ import Glibc
 public struct PluginScaffold: Sendable {
     /// The language of the generated plugin.
     public enum Language: String, Sendable, CaseIterable {
-        case c, swift
+        /// A C source and a Makefile, against the header alone.
+        case c
+        /// A SwiftPM package on TWPluginKit, with tests on TWPluginTesting.
+        case swift
     }
 
     /// One file of the project, relative to its folder.
     public struct File: Equatable, Sendable {
+        /// The path inside the project, such as `Sources/DemoPlugin/DemoPlugin.swift`.
         public var path: String
+        /// The whole text of the file.
         public var contents: String
     }
 
+    /// The plugin's name: its file's stem and its sample classes' prefix.
     public let name: String
+    /// C or Swift.
     public let language: Language
+    /// What the project builds against and checks with.
     public let sdk: AuthoringSDK
 
     /// Registration names are the plugin name plus a suffix, and must stay
@@ -71,6 +79,8 @@ public struct PluginScaffold: Sendable {
         if lstat(folder, &info) == 0 {
             guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .destinationNotFolder(folder) }
             guard (listDirectory(folder) ?? ["?"]).isEmpty else { throw .destinationNotEmpty(folder) }
+            // The project replaces the empty folder by a rename, which would pull it from under this process.
+            if let resolved = realPath(folder), resolved == realPath(".") { throw .workingFolder(folder) }
         }
         let trimmed = folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
         let parent = AuthoringSDK.directoryName(trimmed)

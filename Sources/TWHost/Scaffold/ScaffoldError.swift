@@ -8,6 +8,8 @@ public enum ScaffoldError: Error, Equatable, Sendable, CustomStringConvertible {
     case destinationNotFolder(String)
     /// The folder that would hold the project does not exist.
     case parentMissing(String, parent: String)
+    /// DIR is the working folder, which cannot be replaced by the new project.
+    case workingFolder(String)
     /// Neither an installed SDK nor a twhost checkout is beside this twhost.
     case sdkNotFound(executable: String, looked: [String])
     /// A file or folder could not be written.
@@ -19,6 +21,7 @@ public enum ScaffoldError: Error, Equatable, Sendable, CustomStringConvertible {
         return false
     }
 
+    /// The message, without the `error: ` prefix.
     public var description: String {
         switch self {
         case .invalidName(let name, let reason):
@@ -30,6 +33,8 @@ public enum ScaffoldError: Error, Equatable, Sendable, CustomStringConvertible {
             return "'\(path)' already exists and is not a folder; plugins new never overwrites"
         case .parentMissing(let path, let parent):
             return "cannot create '\(path)': the folder '\(parent)' does not exist"
+        case .workingFolder(let path):
+            return "cannot write the project into the working folder '\(path)'; give a new folder with --dir"
         case .sdkNotFound(let executable, let looked):
             return "no plugin SDK beside \(executable) (looked for \(looked.joined(separator: ", "))); "
                 + "run a twhost built from a checkout, or one installed with Scripts/install.sh"

@@ -170,6 +170,14 @@ struct PluginsNewTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent) == ["here"])
         let mode = try FileManager.default.attributesOfItem(atPath: parent + "/here")[.posixPermissions] as? Int
         #expect(mode.map { $0 & 0o055 } == 0o055)
+        // The working folder itself cannot be replaced, even when empty.
+        try FileManager.default.createDirectory(atPath: parent + "/cwd", withIntermediateDirectories: false)
+        let here = try twhost(["plugins", "new", "x2", "--dir", "."], directory: parent + "/cwd")
+        #expect(here.status == 2)
+        #expect(
+            here.stderr == "error: cannot write the project into the working folder '.'; give a new folder with --dir\n"
+        )
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent + "/cwd") == [])
     }
 
     @Test("the generated sources name the SDK they were made with")
