@@ -26,16 +26,47 @@ struct DescriptorValidator {
         }
     }
 
-    /// Copies `size` bytes of a plugin's struct at `raw` into a zeroed `T`, or
-    /// as many as `T` holds.
-    static func copy<T>(_ raw: UnsafeRawPointer, size: Int, as type: T.Type) -> T {
-        withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
-            // FFI boundary: capacity 1 is never an empty buffer.
-            let storage = UnsafeMutableRawPointer(buffer.baseAddress!)
-            storage.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<T>.size)
-            storage.copyMemory(from: raw, byteCount: min(size, MemoryLayout<T>.size))
-            return storage.load(as: T.self)
+    // One reader per struct, each concrete: see ABIMemory for why not generic.
+    static func readDescriptor(_ raw: UnsafeRawPointer, size: Int) -> tw_plugin_descriptor {
+        var value = tw_plugin_descriptor()
+        withUnsafeMutablePointer(to: &value) {
+            ABIMemory.copy(raw, size: size, into: UnsafeMutableRawPointer($0), known: Int(TW_SIZEOF_DESCRIPTOR))
         }
+        return value
+    }
+
+    static func readModifier(_ raw: UnsafeRawPointer, size: Int) -> tw_modifier_registration {
+        var value = tw_modifier_registration()
+        withUnsafeMutablePointer(to: &value) {
+            ABIMemory.copy(
+                raw, size: size, into: UnsafeMutableRawPointer($0), known: Int(TW_SIZEOF_MODIFIER_REGISTRATION))
+        }
+        return value
+    }
+
+    static func readUtility(_ raw: UnsafeRawPointer, size: Int) -> tw_utility_registration {
+        var value = tw_utility_registration()
+        withUnsafeMutablePointer(to: &value) {
+            ABIMemory.copy(
+                raw, size: size, into: UnsafeMutableRawPointer($0), known: Int(TW_SIZEOF_UTILITY_REGISTRATION))
+        }
+        return value
+    }
+
+    static func readRecipe(_ raw: UnsafeRawPointer, size: Int) -> tw_recipe {
+        var value = tw_recipe()
+        withUnsafeMutablePointer(to: &value) {
+            ABIMemory.copy(raw, size: size, into: UnsafeMutableRawPointer($0), known: Int(TW_SIZEOF_RECIPE))
+        }
+        return value
+    }
+
+    static func readPreset(_ raw: UnsafeRawPointer, size: Int) -> tw_animation_preset {
+        var value = tw_animation_preset()
+        withUnsafeMutablePointer(to: &value) {
+            ABIMemory.copy(raw, size: size, into: UnsafeMutableRawPointer($0), known: Int(TW_SIZEOF_ANIMATION_PRESET))
+        }
+        return value
     }
 
     private func validateThrowing() throws(PluginLoadError) -> LoadedPlugin {
@@ -57,7 +88,7 @@ struct DescriptorValidator {
         guard size <= Self.maxStructSize else {
             throw .invalidDescriptor(path: path, field: "struct_size", reason: "\(size) is not a plausible size")
         }
-        let d = Self.copy(descriptor, size: size, as: tw_plugin_descriptor.self)
+        let d = Self.readDescriptor(descriptor, size: size)
         let name: String
         switch copyPluginString(d.name, limit: 64) {
         case .success(let text) where isValidPluginName(text): name = text
@@ -83,7 +114,7 @@ struct DescriptorValidator {
         for index in 0..<Int(d.modifier_count) {
             let raw = UnsafeRawPointer(d.modifiers!) + index * modifierStride  // FFI boundary: checked non-NULL above
             let registration = try modifier(
-                Self.copy(raw, size: modifierStride, as: tw_modifier_registration.self), index, plugin: name)
+                Self.readModifier(raw, size: modifierStride), index, plugin: name)
             guard claimed.insert(registration.name).inserted else {
                 throw .duplicateName(path: path, kind: "modifier", name: registration.name)
             }
@@ -94,7 +125,7 @@ struct DescriptorValidator {
             "utilities", d.utilities, d.utility_count, minimum: Int(TW_SIZEOF_UTILITY_REGISTRATION_1_0))
         for index in 0..<Int(d.utility_count) {
             let raw = UnsafeRawPointer(d.utilities!) + index * utilityStride  // FFI boundary: checked non-NULL above
-            let u = Self.copy(raw, size: utilityStride, as: tw_utility_registration.self)
+            let u = Self.readUtility(raw, size: utilityStride)
             let prefix = try registrationName(u.prefix, kind: "utility", index: index, field: "prefix")
             try checkReserved(u.reserved, kind: "utility", index: index, name: prefix)
             guard let expand = u.expand else {
@@ -115,7 +146,7 @@ struct DescriptorValidator {
         let recipeStride = try stride("recipes", d.recipes, d.recipe_count, minimum: Int(TW_SIZEOF_RECIPE_1_0))
         for index in 0..<Int(d.recipe_count) {
             let raw = UnsafeRawPointer(d.recipes!) + index * recipeStride  // FFI boundary: checked non-NULL above
-            let r = Self.copy(raw, size: recipeStride, as: tw_recipe.self)
+            let r = Self.readRecipe(raw, size: recipeStride)
             let recipeName = try registrationName(r.name, kind: "recipe", index: index, field: "name")
             try checkReserved(r.reserved, kind: "recipe", index: index, name: recipeName)
             let classes: String
@@ -137,7 +168,7 @@ struct DescriptorValidator {
             "animations", d.animations, d.animation_count, minimum: Int(TW_SIZEOF_ANIMATION_PRESET_1_0))
         for index in 0..<Int(d.animation_count) {
             let raw = UnsafeRawPointer(d.animations!) + index * animationStride  // FFI boundary: checked non-NULL above
-            let a = Self.copy(raw, size: animationStride, as: tw_animation_preset.self)
+            let a = Self.readPreset(raw, size: animationStride)
             let presetName = try registrationName(a.name, kind: "animation", index: index, field: "name")
             try checkReserved(a.reserved, kind: "animation", index: index, name: presetName)
             guard let make = a.make else {

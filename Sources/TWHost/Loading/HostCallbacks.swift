@@ -9,9 +9,8 @@ enum HostCallbacks {
     // FFI boundary: these pointers are initialised once (Swift globals are
     // initialised lazily and exactly once) and only read afterwards.
     nonisolated(unsafe) static let builderAPI: UnsafeMutablePointer<tw_builder_api> = {
-        let table = UnsafeMutablePointer<tw_builder_api>.allocate(capacity: 1)
-        table.initialize(
-            to: tw_builder_api(
+        ABIMemory.permanent(
+            tw_builder_api(
                 struct_size: UInt32(MemoryLayout<tw_builder_api>.size), reserved: 0,
                 begin: { builder, kind, label, name in
                     guard let recorder = recorder(builder) else { return }
@@ -56,14 +55,12 @@ enum HostCallbacks {
                 },
                 fail: { builder, message in
                     recorder(builder)?.fail(copyMessage(message) ?? "factory failed without a message")
-                }))
-        return table
+                }), byteCount: MemoryLayout<tw_builder_api>.size)
     }()
 
     nonisolated(unsafe) static let parseResultAPI: UnsafeMutablePointer<tw_parse_result_api> = {
-        let table = UnsafeMutablePointer<tw_parse_result_api>.allocate(capacity: 1)
-        table.initialize(
-            to: tw_parse_result_api(
+        ABIMemory.permanent(
+            tw_parse_result_api(
                 struct_size: UInt32(MemoryLayout<tw_parse_result_api>.size), reserved: 0,
                 number: { result, value in parseSink(result)?.set(.number(value)) },
                 boolean: { result, value in parseSink(result)?.set(.bool(value)) },
@@ -96,14 +93,12 @@ enum HostCallbacks {
                 },
                 reject: { result, reason in
                     parseSink(result)?.reject(copyMessage(reason) ?? "rejected")
-                }))
-        return table
+                }), byteCount: MemoryLayout<tw_parse_result_api>.size)
     }()
 
     nonisolated(unsafe) static let utilityResultAPI: UnsafeMutablePointer<tw_utility_result_api> = {
-        let table = UnsafeMutablePointer<tw_utility_result_api>.allocate(capacity: 1)
-        table.initialize(
-            to: tw_utility_result_api(
+        ABIMemory.permanent(
+            tw_utility_result_api(
                 struct_size: UInt32(MemoryLayout<tw_utility_result_api>.size), reserved: 0,
                 classes: { result, classes in
                     guard let sink = utilitySink(result) else { return }
@@ -114,14 +109,12 @@ enum HostCallbacks {
                 },
                 reject: { result, reason in
                     utilitySink(result)?.reject(copyMessage(reason) ?? "rejected")
-                }))
-        return table
+                }), byteCount: MemoryLayout<tw_utility_result_api>.size)
     }()
 
     nonisolated(unsafe) static let themeAPI: UnsafeMutablePointer<tw_theme_api> = {
-        let table = UnsafeMutablePointer<tw_theme_api>.allocate(capacity: 1)
-        table.initialize(
-            to: tw_theme_api(
+        ABIMemory.permanent(
+            tw_theme_api(
                 struct_size: UInt32(MemoryLayout<tw_theme_api>.size), reserved: 0,
                 number: { theme, scale, key, out in
                     guard let host = HandleSlots.payload(theme, .theme), let out,
@@ -141,17 +134,15 @@ enum HostCallbacks {
                     guard let color = box.theme.color(named: name) else { return false }
                     out.pointee = tw_color(r: color.red, g: color.green, b: color.blue, a: color.alpha)
                     return true
-                }))
-        return table
+                }), byteCount: MemoryLayout<tw_theme_api>.size)
     }()
 
     /// A host table of its own for one plugin (A-9): `log` receives it back,
     /// and its `host_data` says which plugin is calling. Never freed.
     static func hostTable(for label: String) -> (table: UnsafePointer<tw_host_api>, identity: PluginIdentity) {
         let identity = PluginIdentity(label)
-        let table = UnsafeMutablePointer<tw_host_api>.allocate(capacity: 1)
-        table.initialize(
-            to: tw_host_api(
+        let table = ABIMemory.permanent(
+            tw_host_api(
                 struct_size: UInt32(MemoryLayout<tw_host_api>.size),
                 abi_major: UInt16(TW_ABI_MAJOR), abi_minor: UInt16(TW_ABI_MINOR),
                 host_version: hostVersionCString,
@@ -163,7 +154,7 @@ enum HostCallbacks {
                     let text = printable(copyMessage(message) ?? "")
                     let severity = level >= TW_LOG_ERROR ? "error" : level == TW_LOG_WARNING ? "warning" : "note"
                     StandardError.write("\(severity): plugin '\(who ?? "(unknown)")': \(text)\n")
-                }))
+                }), byteCount: MemoryLayout<tw_host_api>.size)
         return (UnsafePointer(table), identity)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import TWPluginAPI
 import Testing
 
@@ -21,14 +22,17 @@ struct ABIEvolutionTests {
 
     /// A twhost built from this tree with `-DTW_ABI_TEST_NEXT_MINOR` (ABI 1.1,
     /// every struct a plugin hands over one field longer), in its own build folder.
+    /// Under `swift test --sanitize=address` the plugins in the build folder need
+    /// the sanitizer's runtime, so the host that loads them is built with it too.
     static let nextMinorHost: Result<String, FixtureError> = {
-        let scratch = TestPaths.repository + "/.build/abi-next-minor"
+        let sanitized = dlsym(nil, "__asan_init") != nil
+        let scratch = TestPaths.repository + "/.build/abi-next-minor" + (sanitized ? "-asan" : "")
         let build = try? runProcess(
             "/usr/bin/env",
             [
                 "swift", "build", "--package-path", TestPaths.repository, "--scratch-path", scratch, "--product",
                 "twhost", "-Xcc", "-DTW_ABI_TEST_NEXT_MINOR",
-            ])
+            ] + (sanitized ? ["--sanitize=address"] : []))
         guard let build, build.status == 0 else {
             return .failure(
                 .compileFailed(name: "twhost (next minor)", output: build.map { $0.stderr + $0.stdout } ?? ""))
@@ -146,15 +150,36 @@ struct ABIEvolutionTests {
 
     @Test("a struct is copied up to the size both sides know: fields past the plugin's read as zero")
     func copiesUpToTheKnownSize() {
+        func read(_ bytes: [UInt8], size: Int) -> Grown {
+            var grown = Grown(structSize: 0xEEEE, reserved: 0xEEEE, first: 0xEEEE, appended: 0xEEEE)
+            bytes.withUnsafeBytes { source in
+                withUnsafeMutablePointer(to: &grown) {
+                    ABIMemory.copy(
+                        source.baseAddress!, size: size, into: UnsafeMutableRawPointer($0),
+                        known: MemoryLayout<Grown>.size)
+                }
+            }
+            return grown
+        }
         // A 1.0 plugin's struct (16 bytes) followed by bytes that are not its own.
         var bytes: [UInt8] = [16, 0, 0, 0, 0, 0, 0, 0] + [UInt8](repeating: 0xAB, count: 8)
-        bytes += [UInt8](repeating: 0xFF, count: 8)
-        let older = bytes.withUnsafeBytes { DescriptorValidator.copy($0.baseAddress!, size: 16, as: Grown.self) }
+        bytes += [UInt8](repeating: 0xFF, count: 16)
+        let older = read(bytes, size: 16)
         #expect(older.structSize == 16 && older.first == 0xABAB_ABAB_ABAB_ABAB && older.appended == 0)
         // A newer plugin's struct (32 bytes) read by a host that knows 24: the rest is ignored.
-        bytes += [UInt8](repeating: 0xEE, count: 8)
-        let newer = bytes.withUnsafeBytes { DescriptorValidator.copy($0.baseAddress!, size: 32, as: Grown.self) }
+        let newer = read(bytes, size: 32)
         #expect(newer.appended == 0xFFFF_FFFF_FFFF_FFFF)
         #expect(MemoryLayout<Grown>.size == 24)
+        // The host's readers: a 1.0 registration, then garbage, reads as exactly the registration.
+        let registration = tw_modifier_registration(
+            struct_size: UInt32(TW_SIZEOF_MODIFIER_REGISTRATION_1_0), form: TW_FORM_VIEW, phase: 0, order: 3,
+            arg_type: 0, reserved: 0, name: nil, conflict_key: nil, default_argument: nil, context: nil, factory: nil,
+            parse: nil)
+        var padded = withUnsafeBytes(of: registration) { Array($0) }
+        padded += [UInt8](repeating: 0xFF, count: 64)
+        let read = padded.withUnsafeBytes {
+            DescriptorValidator.readModifier($0.baseAddress!, size: Int(TW_SIZEOF_MODIFIER_REGISTRATION_1_0))
+        }
+        #expect(read.order == 3 && read.form == TW_FORM_VIEW && read.name == nil && read.parse == nil)
     }
 }
