@@ -20,7 +20,7 @@ let package = Package(
             providers: [.apt(["libffi-dev"])]),
         // Containment of plugin code in process: the crash handler, exit
         // hook and watchdog, in C because a signal handler must be.
-        .target(name: "CTWContainment", path: "Sources/CTWContainment"),
+        .target(name: "CTWContainment", dependencies: ["TWPluginAPI"], path: "Sources/CTWContainment"),
         .target(name: "TWHost", dependencies: ["TWPluginAPI", "CFFI", "CTWContainment"], path: "Sources/TWHost"),
         .target(name: "TWPluginKit", dependencies: ["TWPluginAPI"], path: "Sources/TWPluginKit"),
         .executableTarget(name: "twhost-cli", dependencies: ["TWHost"], path: "Sources/twhost-cli"),

@@ -84,6 +84,49 @@ int twc_take_stdout(void);
  */
 int twc_child_setup(int channel_fd);
 
+/* ------------------------------------------------------------- handles */
+/*
+ * The handles plugin code receives (tw_builder, tw_parse_result,
+ * tw_utility_result, tw_theme: one 24-byte layout) are valid only on the
+ * thread the call was made on, and only until that call returns (A-12). Each
+ * thread owns a ring of handles per kind that lives for the whole process, so
+ * a kept handle always points at valid memory; each call takes the next one
+ * and stamps it with a new generation. See CTWHandles.c.
+ */
+
+/** Handle kinds. */
+enum {
+    TWC_HANDLE_BUILDER = 0,
+    TWC_HANDLE_PARSE_RESULT = 1,
+    TWC_HANDLE_UTILITY_RESULT = 2,
+    TWC_HANDLE_THEME = 3,
+};
+
+/** What twc_handle_close needs back. */
+typedef struct twc_handle_token {
+    void *record;
+    uint64_t previous;
+} twc_handle_token;
+
+/**
+ * A fresh handle of `kind` for the call about to be made on this thread: its
+ * `api` field is `api`, and until twc_handle_close its callbacks reach
+ * `payload`. `site` is the call's plugin, for counting late uses.
+ * Returns the handle (never NULL; NULL only if memory ran out).
+ */
+void *twc_handle_open(int32_t kind, const void *api, void *payload, const twc_site *site,
+                      twc_handle_token *token);
+
+/** Ends the handle's call: from now on its callbacks reach nothing. */
+void twc_handle_close(twc_handle_token token);
+
+/**
+ * The payload of `handle` when it is the `kind` handle of the call in progress
+ * on this thread; otherwise NULL, and *late_site is the plugin the handle was
+ * given to (so the caller can count the use), or NULL for no handle at all.
+ */
+void *twc_handle_payload(const void *handle, int32_t kind, const twc_site **late_site);
+
 #ifdef __cplusplus
 }
 #endif
