@@ -8,7 +8,7 @@
 /// ```
 ///
 /// Tokens are what a reader sees in SwiftUI code: identifiers (with a leading
-/// `.` for member access), numbers (`0.25`), string literals, and single
+/// `.` for member access), numbers (`0.25`, `-1`), string literals, and single
 /// punctuation characters; spaces separate them.
 public struct TokenDifference: Equatable, Sendable {
     /// Values shorter than this are read at a glance and are not marked.
@@ -53,7 +53,11 @@ public struct TokenDifference: Equatable, Sendable {
                 i += 1
                 while i < characters.count && characters[i] != "\"" { i += characters[i] == "\\" ? 2 : 1 }
                 i = min(i + 1, characters.count)
-            } else if isWord(c) || (c == "." && i + 1 < characters.count && isWord(characters[i + 1])) {
+            } else if isWord(c) || (c == "." && i + 1 < characters.count && isWord(characters[i + 1]))
+                || (c == "-" && i + 1 < characters.count && characters[i + 1].isNumber
+                    && (i == 0 || !(isWord(characters[i - 1]) || characters[i - 1] == ")")))
+            {
+                // A word, a member (.fill), or a number with its sign (-1).
                 i += 1
                 while i < characters.count {
                     let d = characters[i]

@@ -179,6 +179,9 @@ struct DiffFormatTests {
         #expect(TokenDifference(".background { Rectangle() }", ".overlay { Rectangle().opacity(0.25) }") == nil)
         let numbers = TokenDifference("effects order 5, after 'alpha' and more", "effects order 0.25, after 'alpha'")
         #expect(numbers?.before == "5" && numbers?.after == "0.25")
+        let signed = TokenDifference("effects order 10, after 'spin' and so on", "effects order -1, after 'alpha'")
+        #expect(signed?.before == "10" && signed?.after == "-1")
+        #expect(TokenDifference(".offset(x: 10 - 2, y: 0) and more to read", ".offset(x: 10 - 3, y: 0)")?.after == "3")
     }
 
     @Test("SARIF URIs: relative paths stay relative, absolute ones are file URIs, odd bytes are escaped")
