@@ -129,7 +129,7 @@ public struct Allowlist: Equatable, Sendable {
                         .init(field: "line \(entry.location.line)", before: entry.reason, after: entry.reason),
                     ])
                 f.location = .line(entry.location)
-                f.related = [.line(earlier.location)]
+                f.related = [.init(location: .line(earlier.location), note: "the first entry, whose reason applies")]
                 notes.append(f)
             } else {
                 first[entry.fingerprint] = entry

@@ -51,21 +51,29 @@ public struct DiffFinding: Equatable, Sendable {
         /// Labels for two values of one side instead of before and after
         /// (`unstable-structure`: the active and the inactive modifier).
         public var contrast: (String, String)?
-        /// The first token where long values part, to mark it.
-        public var difference: TokenDifference?
-
         public init(field: String, before: String?, after: String?, contrast: (String, String)? = nil) {
             self.field = field
             self.before = before
             self.after = after
             self.contrast = contrast
-            if let before, let after { difference = TokenDifference(before, after) }
+        }
+
+        /// The first token where long values part, to mark it.
+        public var difference: TokenDifference? {
+            guard let before, let after else { return nil }
+            return TokenDifference(before, after)
         }
 
         public static func == (a: Change, b: Change) -> Bool {
             a.field == b.field && a.before == b.before && a.after == b.after && a.contrast?.0 == b.contrast?.0
-                && a.contrast?.1 == b.contrast?.1 && a.difference == b.difference
+                && a.contrast?.1 == b.contrast?.1
         }
+    }
+
+    /// Another place a finding involves, and what is there.
+    public struct Related: Equatable, Sendable {
+        public var location: FindingLocation
+        public var note: String
     }
 
     /// A scene surface a finding affects (`diff --scene`).
@@ -86,8 +94,9 @@ public struct DiffFinding: Equatable, Sendable {
     /// Where the finding points: the registration's entry in the HEAD
     /// snapshot (BASE for removals) or the plugin's file; filled by `DiffSides`.
     public var location: FindingLocation?
-    /// Other places: for version findings, the findings that need the bump.
-    public var related: [FindingLocation] = []
+    /// Other places, each with what is there: for version findings the
+    /// findings that need the bump, for a duplicate allowlist entry the first.
+    public var related: [Related] = []
     /// Scene surfaces affected (with `--scene`).
     public var surfaces: [Surface] = []
     /// For version findings: the fingerprints of the findings behind it.

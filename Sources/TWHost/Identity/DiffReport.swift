@@ -160,7 +160,13 @@ public struct DiffReport: Sendable {
                             ),
                             ("why", .string(f.why)), ("hint", .string(f.hint)),
                             ("location", location(f.location)),
-                            ("related", .array(f.related.map { location($0) })),
+                            (
+                                "related",
+                                .array(
+                                    f.related.map { r in
+                                        .object([("location", location(r.location)), ("note", .string(r.note))])
+                                    })
+                            ),
                             ("causes", .array(f.causes.map(JSONValue.string))),
                             ("surfaces", .array(f.surfaces.map { .string($0.name) })),
                             (
@@ -268,7 +274,7 @@ public struct DiffReport: Sendable {
                 logical = SARIF.LogicalLocation(
                     name: name, fullyQualifiedName: "\(plugin)/\(name)", kind: kind.rawValue)
             }
-            var related = f.related.map { $0.sarif(message: "a finding behind this one") }
+            var related = f.related.map { $0.location.sarif(message: $0.note) }
             related += f.surfaces.compactMap { s in
                 s.location.map { SARIF.Location($0, message: "affected surface \(s.name)") }
             }
