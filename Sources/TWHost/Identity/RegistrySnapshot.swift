@@ -349,7 +349,6 @@ public struct RegistrySnapshot: Equatable, Sendable {
             throw ReadError(message: "/registrations: expected an array")
         }
         var entries: [Entry] = []
-        var seen = Set<String>()
         for (i, item) in items.enumerated() {
             let p = "/registrations/\(i)"
             guard case .object(let m) = item.value else {
@@ -360,9 +359,12 @@ public struct RegistrySnapshot: Equatable, Sendable {
             guard let kind = Kind(rawValue: kindText) else {
                 throw ReadError(message: "\(p)/kind: unknown kind '\(kindText)' (line \(item.line))")
             }
-            guard seen.insert(kind.rawValue + ":" + name).inserted else {
+            // Keys are unique; where each was written doubles as the set of keys seen.
+            let key = kind.rawValue + ":" + name
+            guard positions.entries[key] == nil else {
                 throw ReadError(message: "\(p): \(kind.rawValue) '\(name)' appears twice (line \(item.line))")
             }
+            positions.entries[key] = SourceLocation(file: file, line: item.line, column: item.column)
             var entry = Entry(name: name, plugin: try string(field(m, "plugin"), "\(p)/plugin") ?? "", kind: kind)
             switch kind {
             case .modifier:
@@ -407,14 +409,16 @@ public struct RegistrySnapshot: Equatable, Sendable {
                 for (j, probe) in probeItems.enumerated() { probes.append(try string(probe, "\(p)/probes/\(j)") ?? "") }
                 entry.probes = probes
             }
-            positions.entries[entry.key] = SourceLocation(file: file, line: item.line, column: item.column)
             entries.append(entry)
         }
-        var snapshot = RegistrySnapshot(plugins: plugins, entries: entries.sorted(by: canonicalOrder))
+        // Files twhost wrote are already in canonical order: check before sorting.
+        let canonical = entries.indices.dropLast().allSatisfy { !canonicalOrder(entries[$0 + 1], entries[$0]) }
+        var snapshot = RegistrySnapshot(
+            plugins: plugins, entries: canonical ? entries : entries.sorted(by: canonicalOrder))
         snapshot.positions = positions
         // The first neighbours (among modifiers, the only entries whose order
         // means something) that the array lists against their fields.
-        let listed = entries.filter { $0.kind == .modifier }
+        let listed = canonical ? [] : entries.filter { $0.kind == .modifier }
         if let i = listed.indices.dropLast().first(where: { canonicalOrder(listed[$0 + 1], listed[$0]) }) {
             snapshot.misorder = Misorder(earlier: listed[i].name, later: listed[i + 1].name)
         }
