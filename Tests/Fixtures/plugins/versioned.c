@@ -35,6 +35,8 @@ static void alpha(tw_builder *b, void *c, bool active) {
     b->api->begin(b, TW_NODE_VIEW, NULL, "Rectangle");
     b->api->end(b);
 #ifdef INACTIVE_STRUCTURE
+    /* SwiftUI's View.hidden() (iOS 13, macOS 10.15): a real modifier, but
+       another structure than .opacity(_:), so the chain changes. */
     if (!active) {
         b->api->begin(b, TW_NODE_MODIFIER, NULL, "hidden");
         b->api->end(b);
