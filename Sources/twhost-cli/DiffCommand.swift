@@ -5,7 +5,8 @@ import TWHost
 enum DiffCommand {
     static let spec = CommandSpec(
         words: ["diff"],
-        summary: "Report registry changes between two snapshots or plugin sets (identity, breaking, behavior, versions).",
+        summary:
+            "Report registry changes between two snapshots or plugin sets (identity, breaking, behavior, versions).",
         positionals: "BASE HEAD", minimumPositionals: 2, maximumPositionals: 2,
         options: [
             OptionSpec(
