@@ -6,14 +6,11 @@ public struct TWArgument: Sendable, Hashable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    /// A plain finite number.
-    public var number: Double? {
-        guard !rawValue.isEmpty,
-            rawValue.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B }),
-            let v = Double(rawValue), v.isFinite
-        else { return nil }
-        return v
-    }
+    /// A plain finite decimal number: digits, an optional fraction and
+    /// exponent, an optional leading `-` (`8`, `-0.5`, `.5`, `1e3`). The
+    /// host reads numbers in classes with the same grammar (SPEC §9), so
+    /// `+4`, `0x4`, `inf` or `4.` are rejected here as they are there.
+    public var number: Double? { Self.decimal(rawValue) }
     /// Points: a number, `Npt` or `Npx`.
     public var points: Double? { scaled(["": 1, "pt": 1, "px": 1]) }
     /// Degrees: a number, `Ndeg`, `Nrad` or `Nturn`.
@@ -27,12 +24,49 @@ public struct TWArgument: Sendable, Hashable {
         return parts.compactMap { $0 }
     }
 
+    /// The host's `DecimalNumber` grammar; this module cannot import the
+    /// host, and a test checks both read the same corpus the same way.
+    static func decimal(_ text: String) -> Double? {
+        let bytes = Array(text.utf8)
+        guard !bytes.isEmpty, bytes.count <= 64 else { return nil }
+        var i = 0
+        func digits() -> Int {
+            let start = i
+            while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1 }
+            return i - start
+        }
+        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        let whole = digits()
+        var fraction = 0
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            fraction = digits()
+            guard fraction > 0 else { return nil }
+        }
+        guard whole + fraction > 0 else { return nil }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard digits() > 0 else { return nil }
+        }
+        guard i == bytes.count, let value = Double(text), value.isFinite else { return nil }
+        return value == 0 ? 0 : value
+    }
+
+    /// A number followed by a unit of lowercase letters, read as the host
+    /// reads `[12px]`: the unit is the trailing run of letters.
     private func scaled(_ units: [String: Double]) -> Double? {
-        let unitStart = rawValue.firstIndex { $0.isLetter } ?? rawValue.endIndex
+        var unitStart = rawValue.endIndex
+        while unitStart > rawValue.startIndex,
+            let byte = rawValue[rawValue.index(before: unitStart)].asciiValue, byte >= 0x61, byte <= 0x7A
+        {
+            unitStart = rawValue.index(before: unitStart)
+        }
         guard let factor = units[String(rawValue[unitStart...])],
-            let v = TWArgument(rawValue: String(rawValue[..<unitStart])).number
+            let v = Self.decimal(String(rawValue[..<unitStart]))
         else { return nil }
-        return v * factor
+        let scaled = v * factor
+        return scaled.isFinite ? scaled : nil
     }
 }
 

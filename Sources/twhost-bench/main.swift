@@ -231,8 +231,8 @@ do {
         modified[i].defaultArgument = "1"
     }
     changed.entries = modified
-    try? FileIO.writeAtomically(snapshot.json.serialized() + "\n", to: generatedDirectory + "/base.json")
-    try? FileIO.writeAtomically(changed.json.serialized() + "\n", to: generatedDirectory + "/head.json")
+    try? FileIO.writeAtomically(snapshot.fileText, to: generatedDirectory + "/base.json")
+    try? FileIO.writeAtomically(changed.fileText, to: generatedDirectory + "/head.json")
     let samples = (0..<9).map { _ in
         runTimed([
             pluginDirectory + "/twhost", "diff", generatedDirectory + "/base.json", generatedDirectory + "/head.json",

@@ -281,45 +281,32 @@ enum CheckCommand {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// SARIF through the typed builder: each finding points at the plugin's
+    /// file (the request, when the file was never found) and carries
+    /// `plugin/registration/rule` as its fingerprint.
     static func sarif(_ results: [PluginResult]) -> JSONValue {
-        let index = Dictionary(uniqueKeysWithValues: PluginChecker.rules.enumerated().map { ($1.id, $0) })
-        let rules: [JSONValue] = PluginChecker.rules.map { rule in
-            .object([
-                ("id", .string(rule.id)), ("shortDescription", .object([("text", .string(rule.text))])),
-                ("defaultConfiguration", .object([("level", .string(rule.severity.rawValue))])),
-            ])
+        func level(_ severity: CheckFinding.Severity) -> SARIF.Level {
+            switch severity {
+            case .error: return .error
+            case .warning: return .warning
+            case .note: return .note
+            }
         }
-        var sarifResults: [JSONValue] = []
+        let rules = PluginChecker.rules.map {
+            SARIF.Rule(id: $0.id, level: level($0.severity), shortDescription: $0.text)
+        }
+        var sarifResults: [SARIF.Result] = []
         for r in results {
+            let who = r.name ?? r.request
             for f in r.findings {
                 sarifResults.append(
-                    .object([
-                        ("ruleId", .string(f.rule)), ("ruleIndex", .number(Double(index[f.rule] ?? 0))),
-                        ("level", .string(f.severity.rawValue)),
-                        (
-                            "message",
-                            .object([
-                                (
-                                    "text",
-                                    .string(
-                                        "\(r.name ?? r.request)\(f.registration.map { "/" + $0 } ?? ""): \(f.message) Fix: \(f.fix)"
-                                    )
-                                )
-                            ])
-                        ),
-                        (
-                            "locations",
-                            .array([
-                                .object([
-                                    (
-                                        "physicalLocation",
-                                        .object([("artifactLocation", .object([("uri", .string(r.path ?? r.request))]))]
-                                        )
-                                    )
-                                ])
-                            ])
-                        ),
-                    ]))
+                    SARIF.Result(
+                        ruleId: f.rule, level: level(f.severity),
+                        message: "\(who)\(f.registration.map { "/" + $0 } ?? ""): \(f.message) Fix: \(f.fix)",
+                        locations: [SARIF.Location(file: r.path ?? r.request)],
+                        partialFingerprints: [
+                            (SARIF.fingerprintKey, "\(f.rule)/\(who)" + (f.registration.map { "/" + $0 } ?? ""))
+                        ]))
             }
         }
         return SARIF.log(rules: rules, results: sarifResults)

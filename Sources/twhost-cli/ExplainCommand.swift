@@ -8,7 +8,9 @@ enum ExplainCommand {
         name: "--state", valueName: "hover,focus,…",
         help: "States that are on: hover, focus, pressed, disabled, groupHover, groupFocus.")
     static let platform = OptionSpec(name: "--platform", valueName: "ios|macos|tvos", help: "Platform (default ios).")
-    static let osVersion = OptionSpec(name: "--os-version", valueName: "N", help: "OS major version (default 18).")
+    static let osVersion = OptionSpec(
+        name: "--os-version", valueName: "N",
+        help: "OS major version apps are built for (default 18 on iOS and tvOS, 15 on macOS).")
     static let lenient = OptionSpec(
         name: "--lenient", help: "Skip invalid classes with warnings instead of leaving the surface undecorated.")
 

@@ -105,7 +105,7 @@ enum SceneInput {
         } catch {
             throw .failed(error.description)
         }
-        var reader = SceneReader()
+        var reader = SceneReader(file: path == "-" ? "<stdin>" : path)
         let scene: Scene
         do {
             scene = try reader.read(bytes)

@@ -29,7 +29,10 @@ enum ResolveCommand {
         var environment = scene.environment
         if command.value("--platform") != nil || command.value("--os-version") != nil {
             let override = try ExplainCommand.environment(command)
-            if command.value("--platform") != nil { environment.platform = override.platform }
+            if command.value("--platform") != nil {
+                environment.platform = override.platform
+                if !scene.osVersionGiven { environment.osVersion = override.osVersion }
+            }
             if command.value("--os-version") != nil { environment.osVersion = override.osVersion }
         }
         do {

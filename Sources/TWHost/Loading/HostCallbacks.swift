@@ -263,7 +263,8 @@ extension AnimationValue {
         func optional(_ v: Double) -> Double? { v.isFinite && v >= 0 ? v : nil }
         self.init(
             curve: curve, duration: optional(a.duration), response: optional(a.response),
-            dampingFraction: optional(a.damping_fraction), bounce: a.bounce.isFinite && a.bounce != 0 ? a.bounce : nil,
+            // A negative bounce means "not set" (TWPluginAPI.h), and 0 is SwiftUI's own default.
+            dampingFraction: optional(a.damping_fraction), bounce: a.bounce.isFinite && a.bounce > 0 ? a.bounce : nil,
             delay: a.delay.isFinite && a.delay > 0 ? a.delay : 0)
     }
 

@@ -11,10 +11,12 @@ public struct Diagnostic: Hashable, Sendable {
     public var part: String?
     /// "did you mean 'frosted'?"
     public var hint: String?
+    /// Where the finding is, when the input has locations (scene files, Swift sources).
+    public var location: SourceLocation?
 
     public init(
         _ severity: Severity, _ code: String, _ message: String, className: String? = nil, part: String? = nil,
-        hint: String? = nil
+        hint: String? = nil, location: SourceLocation? = nil
     ) {
         self.severity = severity
         self.code = code
@@ -22,5 +24,6 @@ public struct Diagnostic: Hashable, Sendable {
         self.className = className
         self.part = part
         self.hint = hint
+        self.location = location
     }
 }

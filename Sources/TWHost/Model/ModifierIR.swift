@@ -62,6 +62,11 @@ public indirect enum IRValue: Hashable, Sendable {
     case tuple([IRArgument])
     /// A view closure `{ … }`.
     case content([IRNode])
+    /// A view passed as a value, without a closure: `RoundedRectangle(cornerRadius: 8).fill(.red)`
+    /// (the argument of `.background(_:alignment:)`, iOS 13).
+    case view([IRNode])
+    /// Members and calls applied one after another: `.system(.body).weight(.semibold)`.
+    case chain([IRValue])
 }
 
 /// The modifiers one slot or utility applies, in application order.

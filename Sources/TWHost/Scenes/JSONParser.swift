@@ -1,5 +1,5 @@
-/// A parsed JSON value that remembers the line it started on, so that scene
-/// errors can say where they are.
+/// A parsed JSON value that remembers the line and column it started on, so
+/// that scene errors and findings can say where they are.
 public struct JSONNode: Sendable {
     public indirect enum Value: Sendable {
         case null
@@ -12,6 +12,9 @@ public struct JSONNode: Sendable {
     }
     public var value: Value
     public var line: Int
+    /// 1-based, counted in UTF-8 bytes from the start of the line (as
+    /// SwiftSyntax counts columns), so JSON and Swift locations agree.
+    public var column: Int = 1
 
     public var kindName: String {
         switch value {
@@ -85,6 +88,7 @@ public struct JSONParser {
     private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONNode {
         guard index < bytes.count else { throw error("unexpected end of input") }
         let startLine = line
+        let startColumn = index - lineStart + 1
         switch bytes[index] {
         case UInt8(ascii: "{"):
             guard depth < maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
@@ -94,7 +98,7 @@ public struct JSONParser {
             skipWhitespace()
             if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                return JSONNode(value: .object(members), line: startLine)
+                return JSONNode(value: .object(members), line: startLine, column: startColumn)
             }
             while true {
                 skipWhitespace()
@@ -119,7 +123,7 @@ public struct JSONParser {
                 }
                 if bytes[index] == UInt8(ascii: "}") {
                     index += 1
-                    return JSONNode(value: .object(members), line: startLine)
+                    return JSONNode(value: .object(members), line: startLine, column: startColumn)
                 }
                 throw error("expected ',' or '}'")
             }
@@ -130,7 +134,7 @@ public struct JSONParser {
             skipWhitespace()
             if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
                 index += 1
-                return JSONNode(value: .array(items), line: startLine)
+                return JSONNode(value: .array(items), line: startLine, column: startColumn)
             }
             while true {
                 skipWhitespace()
@@ -143,23 +147,23 @@ public struct JSONParser {
                 }
                 if bytes[index] == UInt8(ascii: "]") {
                     index += 1
-                    return JSONNode(value: .array(items), line: startLine)
+                    return JSONNode(value: .array(items), line: startLine, column: startColumn)
                 }
                 throw error("expected ',' or ']'")
             }
         case UInt8(ascii: "\""):
-            return JSONNode(value: .string(try parseString()), line: startLine)
+            return JSONNode(value: .string(try parseString()), line: startLine, column: startColumn)
         case UInt8(ascii: "t"):
             try literal("true")
-            return JSONNode(value: .bool(true), line: startLine)
+            return JSONNode(value: .bool(true), line: startLine, column: startColumn)
         case UInt8(ascii: "f"):
             try literal("false")
-            return JSONNode(value: .bool(false), line: startLine)
+            return JSONNode(value: .bool(false), line: startLine, column: startColumn)
         case UInt8(ascii: "n"):
             try literal("null")
-            return JSONNode(value: .null, line: startLine)
+            return JSONNode(value: .null, line: startLine, column: startColumn)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return JSONNode(value: .number(try parseNumber()), line: startLine)
+            return JSONNode(value: .number(try parseNumber()), line: startLine, column: startColumn)
         default:
             throw error("unexpected character '\(Character(Unicode.Scalar(bytes[index])))'")
         }

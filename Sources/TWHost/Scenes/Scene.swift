@@ -5,6 +5,9 @@ public struct Scene: Sendable {
     /// Which environment fields the file set (the CLI may override the rest).
     public var rules: SceneRules?
     public var root: SceneNode
+    /// The environment named an `osVersion`; else it is the platform's default,
+    /// and `--platform` alone moves it to the new platform's default.
+    public var osVersionGiven = false
 }
 
 /// Rules of a subtree, as written: only the fields present are applied.
@@ -39,6 +42,9 @@ public struct SceneNode: Sendable {
     /// The JSON location, for messages: `/root/children/0`.
     public var jsonPath: String
     public var line: Int
+    /// Where the node was written: its JSON object in a scene file, or its
+    /// expression in a Swift source.
+    public var location: SourceLocation?
     public var text: String?
     public var label: String?
     public var systemImage: String?

@@ -193,7 +193,7 @@ public enum SceneReport {
         let id: JSONValue = record.node.id.map(JSONValue.string) ?? .null
         return .object([
             ("path", .string(record.node.path)), ("id", id), ("type", .string(record.node.type)),
-            ("backing", backingJSON(record.backing)),
+            ("backing", backingJSON(record.backing)), ("diagnostics", .array(record.diagnostics.map(diagnosticJSON))),
         ])
     }
 
@@ -245,12 +245,15 @@ public enum SceneReport {
         case .unlisted:
             if !b.cocoa.isEmpty || !b.lifecycle.isEmpty { lines.append("  backing: not in the correspondence table") }
         }
+        // Type and modifier names come from input: echoed without control characters.
         for c in b.cocoa {
             let what = c.requested.map { ".cocoa(for: \($0).self)" } ?? ".cocoa { }"
-            lines.append("  \(what): \(c.reason)")
+            lines.append("  \(what): \(c.reason)".escapingControlCharacters)
         }
         for l in b.lifecycle {
-            lines.append("  .\(l.modifier): " + (l.controller.map { "observes \($0) — \(l.reason)" } ?? l.reason))
+            lines.append(
+                ("  .\(l.modifier): " + (l.controller.map { "observes \($0) — \(l.reason)" } ?? l.reason))
+                    .escapingControlCharacters)
         }
         return lines
     }
@@ -283,8 +286,11 @@ public enum SceneReport {
         var lines: [String] = []
         let s = record.surface
         let status = s.decorated ? "decorated" : palette.red("undecorated")
-        var head = palette.bold("\(record.path)  \(record.node.type)") + "  (\(s.source.targetName), \(status))"
-        if let id = record.node.id { head += "  id \(id)" }
+        // Node types and ids are echoed from input: never with control characters (SPEC §9).
+        var head =
+            palette.bold("\(record.path)  \(record.node.type.escapingControlCharacters)")
+            + "  (\(s.source.targetName), \(status))"
+        if let id = record.node.id { head += "  id \(id.escapingControlCharacters)" }
         head += palette.dim("  identity \(s.identity.prefix(16))")
         lines.append(head)
         if record.node.tw != nil || record.buttonStyle != nil {
@@ -318,9 +324,10 @@ public enum SceneReport {
         var lines: [String] = []
         for b in resolution.backingOnly {
             lines.append(
-                palette.bold("\(b.node.path)  \(b.node.type)") + "  (no styling)"
-                    + (b.node.id.map { "  id \($0)" } ?? ""))
+                palette.bold("\(b.node.path)  \(b.node.type.escapingControlCharacters)") + "  (no styling)"
+                    + (b.node.id.map { "  id \($0.escapingControlCharacters)" } ?? ""))
             lines += backingLines(b.backing, palette: palette)
+            lines += SurfaceReport.diagnosticLines(b.diagnostics, palette: palette)
             lines.append("")
         }
         lines += SurfaceReport.diagnosticLines(resolution.diagnostics, palette: palette, indent: "")

@@ -40,6 +40,8 @@ public struct AdapterSurface: Sendable {
 public struct BackingRecord: Sendable {
     public var node: SceneNode
     public var backing: BackingReport
+    /// Findings about its `.cocoa` and lifecycle modifiers.
+    public var diagnostics: [Diagnostic] { backing.diagnostics }
 }
 
 /// Why a scene cannot be resolved against the loaded plugins.
@@ -87,8 +89,12 @@ public struct SceneResolution: Sendable {
 
     public var decoratedCount: Int { summary.decorated }
     public var undecoratedCount: Int { summary.undecorated }
-    public var errorCount: Int { summary.errors + diagnostics.filter { $0.severity == .error }.count }
-    public var warningCount: Int { summary.warnings + diagnostics.filter { $0.severity == .warning }.count }
+    public var errorCount: Int {
+        summary.errors + (diagnostics + backingOnly.flatMap(\.diagnostics)).filter { $0.severity == .error }.count
+    }
+    public var warningCount: Int {
+        summary.warnings + (diagnostics + backingOnly.flatMap(\.diagnostics)).filter { $0.severity == .warning }.count
+    }
 }
 
 /// Resolves every surface of a scene with plugin scopes per subtree
@@ -224,13 +230,16 @@ public enum SceneResolver {
             let styled = node.tw != nil || node.buttonStyle != nil || node.twAnimation != nil || !node.adapters.isEmpty
             if styled {
                 let scope = context.scope ?? scope(for: context)
-                let nodeState = SurfaceState(node.state.active.union(state.active))
+                let nodeState = SurfaceState(
+                    node.state.active.union(state.active), explicit: node.state.explicit.union(state.explicit))
                 var main: ResolvedSurface?
                 var button: ResolvedSurface?
                 if let tw = node.tw {
+                    // Native methods that return the source type keep it a source (R-TARGET-2).
+                    let source = NativeSourceMethods.source(
+                        node.sourceKind, native: node.native, environment: environment)
                     main = SurfaceResolver.resolve(
-                        tw, source: SurfaceSource(node.sourceKind, wrapped: !node.native.isEmpty), state: nodeState,
-                        scope: scope, lenient: lenient, details: false)
+                        tw, source: source, state: nodeState, scope: scope, lenient: lenient, details: false)
                 }
                 if let buttonStyle = node.buttonStyle {
                     button = SurfaceResolver.resolve(
@@ -248,18 +257,26 @@ public enum SceneResolver {
                 var animationSurface: ResolvedSurface?
                 if let twAnimation = node.twAnimation {
                     // Animates the subtree without decorating it: no defaults, no slots used.
-                    let resolved = SurfaceResolver.resolve(
+                    var resolved = SurfaceResolver.resolve(
                         twAnimation, source: SurfaceSource(.view), state: nodeState, scope: scope, lenient: lenient,
                         includeDefaults: false, details: false)
+                    resolved.diagnostics += SurfaceResolver.ignoredByAnimation(twAnimation, scope: scope)
                     animation = resolved.animation
                     animationSurface = resolved
                 }
                 if var surface = main ?? button ?? adapters.first?.surface
                     ?? animationSurface.map({ animationOnly($0) })
                 {
-                    if main == nil && button == nil && adapters.isEmpty, let animationSurface {
-                        surface.diagnostics = animationSurface.diagnostics
+                    if let animationSurface {
+                        // .twAnimation's findings are reported with the node, with or without a .tw.
+                        if main == nil && button == nil && adapters.isEmpty {
+                            surface.diagnostics = animationSurface.diagnostics
+                        } else {
+                            surface.diagnostics += animationSurface.diagnostics
+                        }
                     }
+                    // Findings about the node's .cocoa and lifecycle modifiers are reported with it.
+                    surface.diagnostics += backing.diagnostics
                     let record = SurfaceRecord(
                         node: node, surface: surface, buttonStyle: button, twAnimation: animation, adapters: adapters,
                         scopePlugins: context.plugins, backing: backing)

@@ -160,6 +160,19 @@ struct SceneTests {
         #expect(resolution.scopeCount == 2)
     }
 
+    @Test("nodes carry the file, line and UTF-8 column of their JSON object")
+    func nodeLocations() throws {
+        let text =
+            "{\"scene\": 1, \"root\": {\"type\": \"VStack\", \"children\": [\n  {\"type\": \"Text\"},\n\t  {\"type\": \"Text\", \"text\": \"é\"}, {\"type\": \"Image\"}]}}"
+        var reader = SceneReader(file: "Scenes/a.json")
+        let scene = try reader.read(Array(text.utf8))
+        #expect(scene.root.location == SourceLocation(file: "Scenes/a.json", line: 1, column: 22))
+        #expect(
+            scene.root.children.map { $0.location?.description } == [
+                "Scenes/a.json:2:3", "Scenes/a.json:3:4", "Scenes/a.json:3:36",
+            ])
+    }
+
     @Test("replace and merge of subtree rules and plugin scopes")
     func replaceAndMerge() throws {
         let scene = #"""
@@ -207,9 +220,12 @@ struct SceneTests {
         #expect(with == (try identity("hover:tilt-[3] frosted", "material,motion")))
         #expect(with == (try identity("p-4 frostd", "material,motion")))  // undecorated keeps the structure
         #expect(with != (try identity("p-4", "material")))
+        // Merged order comes from (phase, order, name), not from the plugin list's order.
+        #expect(with == (try identity("p-4", "motion,material,typography")))
         let typography = try identity("p-4", "material,motion,typography")
         #expect(typography == with)  // Text with no text registration selected: no extra slot
-        #expect((try identity("kern-[2]", "material,motion,typography")) != with)
+        // A selected text transform returns Text: the structure, and so the identity, stay (R-ID-1).
+        #expect((try identity("kern-[2]", "material,motion,typography")) == with)
     }
 
     @Test("unstable-structure is reported for factories that branch on active")
