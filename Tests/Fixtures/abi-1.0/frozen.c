@@ -1,7 +1,7 @@
 /*
  * A plugin built against the frozen ABI 1.0 header alone (see README.md).
  * Never edit this file: every later twhost must load it and resolve
- *   glow              view form:      .shadow(radius: active ? 8 : 0)
+ *   glow              view form:      .shadow(color: black at opacity active ? 0.3 : 0, radius: 8)
  *   lift-[points]     value, points:  .offset(y: -points), default 0
  *   tone-[hi|lo]      argument form, its own parser (reads the theme's spacing): .opacity(1 | 0.5)
  *   slant             text form:      .italic() (Text -> Text)
@@ -16,8 +16,10 @@
 
 static void glow(tw_builder *b, void *c, bool active) {
     (void)c;
+    tw_color shade = {0, 0, 0, active ? 0.3 : 0};
     b->api->begin(b, TW_NODE_MODIFIER, NULL, "shadow");
-    b->api->number(b, "radius", active ? 8 : 0);
+    b->api->color(b, "color", shade);
+    b->api->number(b, "radius", 8);
     b->api->end(b);
 }
 

@@ -44,10 +44,10 @@ struct ABIEvolutionTests {
     static let frozenClasses = "glow lift-[4] tone-[lo] gap-[2] animate-calm"
     static let frozenChain = """
         chain (view, decorated):
-          .offset(y: -4)      // content · lift (frozen) · active
-          .padding(8)         // style · built-in padding ← gap-[2]
-          .shadow(radius: 8)  // effects · glow (frozen) · active
-          .opacity(0.5)       // effects · tone (frozen) · active
+          .offset(y: -4)                                                            // content · lift (frozen) · active
+          .padding(8)                                                               // style · built-in padding ← gap-[2]
+          .shadow(color: Color(red: 0, green: 0, blue: 0, opacity: 0.3), radius: 8)  // effects · glow (frozen) · active
+          .opacity(0.5)                                                             // effects · tone (frozen) · active
           animation: .easeInOut(duration: 0.4)  // preset calm (plugin frozen)
         """
 
@@ -69,6 +69,8 @@ struct ABIEvolutionTests {
         #expect(plugin.utilities.map(\.prefix) == ["gap"])
         #expect(plugin.recipes.map(\.name) == ["frozen-card"])
         #expect(plugin.animations.map(\.name) == ["calm"])
+        let check = try twhost(["plugins", "check", Self.frozenPlugin])
+        #expect(check.status == 0, "\(check.stdout)")
     }
 
     @Test("a plugin built for a newer minor loads; fields this host does not know are ignored")
