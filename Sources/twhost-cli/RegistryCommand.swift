@@ -8,9 +8,11 @@ enum RegistryCommand {
         positionals: "", minimumPositionals: 0, maximumPositionals: 0,
         options: [
             PluginOptions.plugins, PluginOptions.pluginPath, PluginOptions.allowWritable, PluginOptions.noDefaultPath,
+            PluginOptions.pluginTimeout,
             OptionSpec(name: "--format", valueName: "json|text", help: "Output format (default json)."),
             OptionSpec(
-                name: "--output", short: "-o", valueName: "FILE", help: "Write to FILE atomically instead of stdout."),
+                name: "--output", short: "-o", valueName: "FILE",
+                help: "Write to FILE atomically instead of stdout (replaces only a regular file, keeping its mode)."),
         ],
         discussion: """
             Registrations are listed in merged order: phase, order, then name; JSON has one registration
