@@ -21,7 +21,10 @@ let package = Package(
         .systemLibrary(
             name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi",
             providers: [.apt(["libffi-dev"])]),
-        .target(name: "TWHost", dependencies: ["TWPluginAPI", "CFFI"], path: "Sources/TWHost"),
+        // Containment of plugin code in process: the crash handler, exit
+        // hook and watchdog, in C because a signal handler must be.
+        .target(name: "CTWContainment", dependencies: ["TWPluginAPI"], path: "Sources/CTWContainment"),
+        .target(name: "TWHost", dependencies: ["TWPluginAPI", "CFFI", "CTWContainment"], path: "Sources/TWHost"),
         .target(name: "TWPluginKit", dependencies: ["TWPluginAPI"], path: "Sources/TWPluginKit"),
         // For plugins' own tests: runs a built plugin through the real twhost and diffs chains.
         .target(name: "TWPluginTesting", path: "Sources/TWPluginTesting"),

@@ -120,53 +120,90 @@ final class DescriptorStorage: @unchecked Sendable {
     }
 
     private static func build(_ plugin: TWPlugin) -> UnsafePointer<tw_plugin_descriptor> {
-        let modifiers = UnsafeMutablePointer<tw_modifier_registration>.allocate(
-            capacity: max(plugin.modifiers.count, 1))
+        let modifiers = PermanentArray<tw_modifier_registration>(
+            count: plugin.modifiers.count, stride: MemoryLayout<tw_modifier_registration>.size)
         for (index, (name, modifier)) in plugin.modifiers.enumerated() {
             let context = RegistrationContext(factory: modifier.factory, parser: modifier.parser)
-            (modifiers + index).initialize(
-                to: tw_modifier_registration(
+            modifiers.store(
+                tw_modifier_registration(
                     struct_size: UInt32(MemoryLayout<tw_modifier_registration>.size), form: modifier.form,
                     phase: modifier.phase, order: modifier.order, arg_type: modifier.argumentType, reserved: 0,
                     name: permanentCString(name), conflict_key: modifier.conflictKey.map(permanentCString),
                     default_argument: modifier.defaultArgument.map(permanentCString),
                     context: Unmanaged.passRetained(context).toOpaque(),
                     factory: Thunks.factory(for: modifier.argumentType),
-                    parse: modifier.parser == nil ? nil : Thunks.parse))
+                    parse: modifier.parser == nil ? nil : Thunks.parse),
+                at: index)
         }
-        let utilities = UnsafeMutablePointer<tw_utility_registration>.allocate(capacity: max(plugin.utilities.count, 1))
+        let utilities = PermanentArray<tw_utility_registration>(
+            count: plugin.utilities.count, stride: MemoryLayout<tw_utility_registration>.size)
         for (index, (prefix, utility)) in plugin.utilities.enumerated() {
-            (utilities + index).initialize(
-                to: tw_utility_registration(
+            utilities.store(
+                tw_utility_registration(
                     struct_size: UInt32(MemoryLayout<tw_utility_registration>.size), reserved: 0,
                     prefix: permanentCString(prefix), context: Unmanaged.passRetained(utility.box).toOpaque(),
-                    expand: Thunks.utility))
+                    expand: Thunks.utility),
+                at: index)
         }
-        let recipes = UnsafeMutablePointer<tw_recipe>.allocate(capacity: max(plugin.recipes.count, 1))
+        let recipes = PermanentArray<tw_recipe>(count: plugin.recipes.count, stride: MemoryLayout<tw_recipe>.size)
         for (index, (name, classes)) in plugin.recipes.enumerated() {
-            (recipes + index).initialize(
-                to: tw_recipe(
+            recipes.store(
+                tw_recipe(
                     struct_size: UInt32(MemoryLayout<tw_recipe>.size), reserved: 0, name: permanentCString(name),
-                    classes: permanentCString(classes)))
+                    classes: permanentCString(classes)),
+                at: index)
         }
-        let animations = UnsafeMutablePointer<tw_animation_preset>.allocate(capacity: max(plugin.animations.count, 1))
+        let animations = PermanentArray<tw_animation_preset>(
+            count: plugin.animations.count, stride: MemoryLayout<tw_animation_preset>.size)
         for (index, (name, animation)) in plugin.animations.enumerated() {
-            (animations + index).initialize(
-                to: tw_animation_preset(
+            animations.store(
+                tw_animation_preset(
                     struct_size: UInt32(MemoryLayout<tw_animation_preset>.size), reserved: 0,
                     name: permanentCString(name), context: Unmanaged.passRetained(animation.box).toOpaque(),
-                    make: Thunks.animationPreset))
+                    make: Thunks.animationPreset),
+                at: index)
         }
-        let descriptor = UnsafeMutablePointer<tw_plugin_descriptor>.allocate(capacity: 1)
-        descriptor.initialize(
-            to: tw_plugin_descriptor(
+        let descriptor = PermanentArray<tw_plugin_descriptor>(
+            count: 1, stride: MemoryLayout<tw_plugin_descriptor>.size)
+        descriptor.store(
+            tw_plugin_descriptor(
                 abi_major: UInt16(TW_ABI_MAJOR), abi_minor: UInt16(TW_ABI_MINOR),
                 struct_size: UInt32(MemoryLayout<tw_plugin_descriptor>.size), name: permanentCString(plugin.name),
-                version: permanentCString(plugin.version), modifiers: UnsafePointer(modifiers),
+                version: permanentCString(plugin.version), modifiers: modifiers.pointer,
                 modifier_count: UInt32(plugin.modifiers.count), utility_count: UInt32(plugin.utilities.count),
-                utilities: UnsafePointer(utilities), recipes: UnsafePointer(recipes),
+                utilities: utilities.pointer, recipes: recipes.pointer,
                 recipe_count: UInt32(plugin.recipes.count), animation_count: UInt32(plugin.animations.count),
-                animations: UnsafePointer(animations)))
-        return UnsafePointer(descriptor)
+                animations: animations.pointer),
+            at: 0)
+        return descriptor.pointer
     }
+}
+
+/// C structs for the host, in memory that is never freed, laid out with this
+/// image's own struct size as stride and copied in as bytes.
+///
+/// Never through Swift's generic pointer operations (`initialize(to:)`,
+/// `allocate(capacity:)`): Swift shares the type metadata of an imported C
+/// struct across the whole process, so in a host built for another ABI minor
+/// that metadata can describe another size, and unspecialized (debug) code
+/// would copy and stride by it.
+private struct PermanentArray<Element> {
+    let base: UnsafeMutableRawPointer
+    let stride: Int
+
+    /// - Parameter stride: `MemoryLayout<Element>.size`, written where `Element` is concrete.
+    init(count: Int, stride: Int) {
+        self.stride = stride
+        base = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1) * stride, alignment: 8)
+        base.initializeMemory(as: UInt8.self, repeating: 0, count: max(count, 1) * stride)
+    }
+
+    func store(_ value: Element, at index: Int) {
+        withUnsafeBytes(of: value) { bytes in
+            // FFI boundary: the bytes of a value are never an empty buffer.
+            (base + index * stride).copyMemory(from: bytes.baseAddress!, byteCount: stride)
+        }
+    }
+
+    var pointer: UnsafePointer<Element> { UnsafePointer(base.assumingMemoryBound(to: Element.self)) }
 }

@@ -19,8 +19,8 @@ enum ExplainCommand {
         summary: "Explain how a class list resolves: matches, winners and the modifier chain.",
         positionals: "CLASSES", minimumPositionals: 1, maximumPositionals: .max,
         options: [
-            PluginOptions.plugins, PluginOptions.pluginPath, PluginOptions.allowWritable, target, state, platform,
-            osVersion, lenient,
+            PluginOptions.plugins, PluginOptions.pluginPath, PluginOptions.allowWritable, PluginOptions.pluginTimeout,
+            target, state, platform, osVersion, lenient,
         ],
         discussion: "Exit 1 when the classes leave the surface undecorated (an invalid class).",
         run: { command throws(CLIError) in try run(command) })

@@ -7,7 +7,8 @@ enum ResolveCommand {
         summary: "Resolve a scene's surfaces to their native modifier chains.",
         positionals: "SCENE|-", minimumPositionals: 1, maximumPositionals: 1,
         options: [
-            PluginOptions.plugins, PluginOptions.pluginPath, PluginOptions.allowWritable, ExplainCommand.platform,
+            PluginOptions.plugins, PluginOptions.pluginPath, PluginOptions.allowWritable, PluginOptions.pluginTimeout,
+            ExplainCommand.platform,
             ExplainCommand.osVersion,
             ExplainCommand.state, ExplainCommand.lenient,
             OptionSpec(name: "--format", valueName: "text|json", help: "Output format (default text)."),
@@ -40,7 +41,7 @@ enum ResolveCommand {
             throw .failed(error.description)
         }
         // Surfaces stream to stdout as they resolve: a large scene is never held whole.
-        let writer = ByteWriter(fd: 1)
+        let writer = ByteWriter(fd: Output.descriptor)
         let palette = SurfaceReport.Palette(enabled: Output.useColor)
         let json = format == "json"
         if json { SceneReport.writeHeader(plugins: plugins.map(\.info), to: writer) }
@@ -58,7 +59,7 @@ enum ResolveCommand {
                     first = false
                 })
         } catch {
-            writer.flush()
+            try? writer.flush()
             throw .failed(error.description)
         }
         if json {
@@ -66,7 +67,11 @@ enum ResolveCommand {
         } else {
             writer.append(SceneReport.textFooter(resolution, palette: palette))
         }
-        writer.flush()
+        do {
+            try writer.flush()
+        } catch {
+            throw .failed("cannot write the report to standard output: \(error)")
+        }
         return resolution.undecoratedCount > 0 ? ExitCode.findings : ExitCode.success
     }
 }

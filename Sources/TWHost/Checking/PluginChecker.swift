@@ -27,6 +27,10 @@ public enum PluginChecker {
         ("plugin-crashed", .error, "Loading and probing the plugin does not crash the process."),
         ("plugin-hung", .error, "Loading and probing finish within the time limit."),
         ("plugin-exited", .error, "The plugin never ends the process itself."),
+        (
+            "builder-kept", .error,
+            "The plugin uses a builder (or any handle) only during the call that received it, on that thread."
+        ),
         ("factory-failed", .error, "Every factory runs without builder misuse."),
         ("unstable-structure", .error, "Factories return the same structure active and inactive (R-ID-3)."),
         ("not-neutral", .error, "Inactive general view and shape modifiers leave the view unchanged."),

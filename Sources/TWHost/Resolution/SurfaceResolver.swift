@@ -172,6 +172,15 @@ public struct PreparedStyle: Sendable {
     public func resolve(state: SurfaceState = SurfaceState(), lenient: Bool = false, details: Bool = true)
         -> ResolvedSurface
     {
+        resolve(state: state, lenient: lenient, details: details, slotErrors: [])
+    }
+
+    /// - Parameter slotErrors: errors an earlier pass found only while building
+    ///   the slots (a factory that failed, a default invalid in the theme); they
+    ///   leave the surface undecorated like any other error.
+    private func resolve(state: SurfaceState, lenient: Bool, details: Bool, slotErrors: [Diagnostic])
+        -> ResolvedSurface
+    {
         var diagnostics = self.diagnostics
         var effects = self.effects
         let beats = SurfaceResolver.beats
@@ -221,6 +230,7 @@ public struct PreparedStyle: Sendable {
             }
             effects.removeAll { skipped.contains($0.classText) }
         }
+        diagnostics += slotErrors  // after --lenient: a failed slot is no class to skip
         let decorated = !diagnostics.contains { $0.severity == .error }
         if !decorated { effects.removeAll() }
 
@@ -317,6 +327,16 @@ public struct PreparedStyle: Sendable {
                 if registration.isUnstable { unstable.append(registration.name) }
                 signature.append(line ?? registration.signatureLine(ir))
             }
+        }
+        // Status (R-STRICT-1): any error leaves the surface undecorated, also one
+        // that only showed while building the slots. Resolve once more, undecorated,
+        // carrying those errors (each reported once).
+        if decorated {
+            let late = diagnostics.filter { $0.severity == .error }
+            if !late.isEmpty { return resolve(state: state, lenient: lenient, details: details, slotErrors: late) }
+        } else if !slotErrors.isEmpty {
+            var seen = Set<Diagnostic>()
+            diagnostics = diagnostics.filter { seen.insert($0).inserted }
         }
         // Built-in styling sits after content slots and before effects (R-ORDER-1/2).
         let firstEffects = chain.firstIndex { $0.phase == .effects } ?? chain.count

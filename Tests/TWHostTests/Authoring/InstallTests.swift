@@ -39,8 +39,8 @@ struct InstallTests {
         let prefix = try prefix()
         let files = try FileManager.default.subpathsOfDirectory(atPath: prefix).filter {
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: prefix + "/" + $0, isDirectory: &isFolder)
-            return !isFolder.boolValue
+            return FileManager.default.fileExists(atPath: prefix + "/" + $0, isDirectory: &isFolder)
+                && !isFolder.boolValue
         }.sorted()
         let kit = try FileManager.default.contentsOfDirectory(atPath: TestPaths.repository + "/Sources/TWPluginKit")
             .sorted().map { "share/twhost/swift/Sources/TWPluginKit/" + $0 }
