@@ -36,9 +36,12 @@ let package = Package(
         .library(name: "TWPluginKit", targets: ["TWPluginKit"]),
         // The Swift source reader, for the fuzz targets (it links the toolchain's host libraries).
         .library(name: "TWSwiftSource", targets: ["TWSwiftSource"]),
+        .library(name: "TWPluginTesting", targets: ["TWPluginTesting"]),
         .library(name: "Material", type: .dynamic, targets: ["Material"]),
         .library(name: "Motion", type: .dynamic, targets: ["Motion"]),
         .library(name: "Typography", type: .dynamic, targets: ["Typography"]),
+        // A test fixture: the TWPluginKit twin of Tests/Fixtures/plugins/twin.c (libTwin.so).
+        .library(name: "Twin", type: .dynamic, targets: ["Twin"]),
     ],
     targets: [
         // The plugin ABI: one C header, usable from C and Swift.
@@ -47,7 +50,10 @@ let package = Package(
         .systemLibrary(
             name: "CFFI", path: "Sources/CFFI", pkgConfig: "libffi",
             providers: [.apt(["libffi-dev"])]),
-        .target(name: "TWHost", dependencies: ["TWPluginAPI", "CFFI"], path: "Sources/TWHost"),
+        // Containment of plugin code in process: the crash handler, exit
+        // hook and watchdog, in C because a signal handler must be.
+        .target(name: "CTWContainment", dependencies: ["TWPluginAPI"], path: "Sources/CTWContainment"),
+        .target(name: "TWHost", dependencies: ["TWPluginAPI", "CFFI", "CTWContainment"], path: "Sources/TWHost"),
         .target(name: "TWPluginKit", dependencies: ["TWPluginAPI"], path: "Sources/TWPluginKit"),
         // Reads SwiftUI sources with the toolchain's own parser. The only target
         // with the host libraries' flags; only the CLI and the tests link it, so
@@ -65,6 +71,8 @@ let package = Package(
                     swiftHostLibraries,
                 ])
             ]),
+        // For plugins' own tests: runs a built plugin through the real twhost and diffs chains.
+        .target(name: "TWPluginTesting", path: "Sources/TWPluginTesting"),
         .executableTarget(name: "twhost-cli", dependencies: ["TWHost", "TWSwiftSource"], path: "Sources/twhost-cli"),
         // Release-build benchmarks, run by Scripts/bench.sh (never by the tests).
         .executableTarget(name: "twhost-bench", dependencies: ["TWHost"], path: "Sources/twhost-bench"),
@@ -73,7 +81,10 @@ let package = Package(
         .target(
             name: "Typography", dependencies: ["TWPluginAPI"], path: "Plugins/Typography",
             cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
+        .target(name: "Twin", dependencies: ["TWPluginKit"], path: "Tests/Fixtures/SwiftTwin"),
         .testTarget(
             name: "TWHostTests", dependencies: ["TWHost", "TWPluginAPI", "TWSwiftSource"], path: "Tests/TWHostTests"),
+        .testTarget(
+            name: "TWPluginKitTests", dependencies: ["TWPluginKit", "TWPluginTesting"], path: "Tests/TWPluginKitTests"),
     ]
 )

@@ -8,11 +8,12 @@ import TWPluginKit
 /// - `material-[ultraThin|thin|regular|thick|ultraThick]` (argument, own
 ///   parser); conflict key `material`, shared with `frosted`. Its default,
 ///   `none`, is the neutral value: the same background at opacity 0.
-/// - `elevation-[n]` (value, points → shadow).
+/// - `elevation-[n]` (value, points → shadow; order 1, after the backgrounds;
+///   0, the default, is a clear shadow).
 /// - utility `surface-[n]`: padding of n spacing steps, a card background and rounding.
 /// - recipe `material-card`.
 let materialPlugin = TWPlugin(
-    name: "material", version: "1.0.0",
+    name: "material", version: "2.0.0",
     modifiers: [
         "frosted": .view(conflictKey: "material") { view, active in
             view.background {
@@ -34,8 +35,12 @@ let materialPlugin = TWPlugin(
                 RoundedRectangle(cornerRadius: 20).fill(material).opacity(thickness == "none" ? 0 : 1)
             }
         },
-        "elevation": .value(default: Points.zero) { view, points in
-            view.shadow(color: .black.opacity(0.2), radius: Points(points.value), x: 0, y: Points(points.value / 2))
+        // Order 1: after the material backgrounds (order 0), so the shadow is the card's, not its text's.
+        // Elevation 0, the default, is a clear shadow: the same modifier, drawing nothing.
+        "elevation": .value(default: Points.zero, order: 1) { view, points in
+            view.shadow(
+                color: .black.opacity(points.value > 0 ? 0.2 : 0), radius: Points(points.value), x: 0,
+                y: Points(points.value / 2))
         },
     ],
     utilities: [
@@ -47,7 +52,8 @@ let materialPlugin = TWPlugin(
         }
     ],
     named: [
-        "material-card": "frosted elevation-[4] p-6 rounded-2xl"
+        // rounded-[20]: the corners of frosted's background, so the clip and the material match.
+        "material-card": "frosted elevation-[4] p-6 rounded-[20]"
     ]
 )
 

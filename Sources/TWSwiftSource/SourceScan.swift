@@ -27,6 +27,19 @@ public enum SourceScan {
         /// Threads to use; nil for every core.
         public var jobs: Int?
         public init() {}
+
+        /// `base` with the overrides applied: a platform given alone also
+        /// brings that platform's default OS version, unless the input named one
+        /// (as `twhost resolve` does for scene files).
+        func environment(_ base: RenderEnvironment, versionGiven: Bool) -> RenderEnvironment {
+            var environment = base
+            if let platform {
+                environment.platform = platform
+                if !versionGiven { environment.osVersion = RenderEnvironment.defaultOSVersion(platform) }
+            }
+            if let osVersion { environment.osVersion = osVersion }
+            return environment
+        }
     }
 
     /// The number of threads `jobs: nil` means.
@@ -36,9 +49,7 @@ public enum SourceScan {
         let jobs = options.jobs ?? Parallel.cores
         let read = readAll(inputs, jobs: jobs)
         // 3. Each file resolved on its own, in parallel; Swift sources share their scopes.
-        var environment = RenderEnvironment()
-        if let platform = options.platform { environment.platform = platform }
-        if let version = options.osVersion { environment.osVersion = version }
+        let environment = options.environment(RenderEnvironment(), versionGiven: false)
         let shared = SharedScopes(environment: environment)
         let files = read
         return Parallel.map(files.count, jobs: jobs) { i in
@@ -134,9 +145,7 @@ public enum SourceScan {
         guard let scene = read.scene else {
             return ScannedFile(path: read.path, scene: nil, resolution: nil, diagnostics: read.diagnostics)
         }
-        var environment = scene.environment
-        if let platform = options.platform { environment.platform = platform }
-        if let version = options.osVersion { environment.osVersion = version }
+        let environment = options.environment(scene.environment, versionGiven: scene.osVersionGiven)
         do {
             try SceneResolver.checkPlugins(scene, loaded: plugins.map(\.info.name))
             let resolution = try SceneResolver.resolve(

@@ -133,8 +133,17 @@ let directSamples = sample(runs: 15) {
         }
     }
 }.map { $0 * 1e9 / Double(calls) }
+// What resolution pays per factory call: a fresh builder handle, the
+// containment marker, libffi and the IR recorder.
+let hostCalls = calls / 10
+let hostSamples = sample(runs: 15) {
+    for _ in 0..<hostCalls { _ = invoker.call(active: true, value: value) }
+}.map { $0 * 1e9 / Double(hostCalls) }
 report(Measurement(name: "factory dispatch via libffi", unit: "ns/call", samples: ffiSamples))
 report(Measurement(name: "factory dispatch direct C call", unit: "ns/call", samples: directSamples))
+report(
+    Measurement(name: "factory call through the host (handle, marker, recorder)", unit: "ns/call", samples: hostSamples)
+)
 if !json {
     let ratio = (ffiSamples.sorted()[7]) / max(directSamples.sorted()[7], 1e-9)
     print("ffi / direct median ratio: \(format(ratio))x")
@@ -224,8 +233,8 @@ do {
         modified[i].defaultArgument = "1"
     }
     changed.entries = modified
-    try? FileIO.writeAtomically(snapshot.json.serialized() + "\n", to: generatedDirectory + "/base.json")
-    try? FileIO.writeAtomically(changed.json.serialized() + "\n", to: generatedDirectory + "/head.json")
+    try? FileIO.writeAtomically(snapshot.fileText, to: generatedDirectory + "/base.json")
+    try? FileIO.writeAtomically(changed.fileText, to: generatedDirectory + "/head.json")
     let samples = (0..<9).map { _ in
         runTimed([
             pluginDirectory + "/twhost", "diff", generatedDirectory + "/base.json", generatedDirectory + "/head.json",

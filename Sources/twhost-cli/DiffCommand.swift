@@ -1,3 +1,4 @@
+import Glibc
 import TWHost
 import TWSwiftSource
 
@@ -5,7 +6,8 @@ import TWSwiftSource
 enum DiffCommand {
     static let spec = CommandSpec(
         words: ["diff"],
-        summary: "Report registry changes between two snapshots or plugin sets (identity, breaking, behavior).",
+        summary:
+            "Report registry changes between two snapshots or plugin sets (identity, breaking, behavior, versions).",
         positionals: "BASE HEAD", minimumPositionals: 2, maximumPositionals: 2,
         options: [
             OptionSpec(
@@ -20,24 +22,25 @@ enum DiffCommand {
         discussion: """
             BASE and HEAD are each a snapshot file written by `twhost registry -o FILE`, or a plugin
             set `plugins:material,motion@DIR` (loaded from DIR only, in a child process), or
-            `plugins:material,motion` (the usual search path). Identity and breaking findings exit 1
-            unless allowlisted; behavior and compatible findings exit 0. See docs/CI.md.
+            `plugins:material,motion` (the usual search path). Registrations are compared by plugin and
+            name, and each plugin's version against what changed (version-not-bumped). Findings point
+            at the registration's line in the HEAD snapshot (BASE for removals) or at the plugin's
+            file, and list the --scene surfaces they affect. Identity, breaking and version-not-bumped
+            findings exit 1 unless allowlisted; the others exit 0. See docs/CI.md.
             """,
         run: { command throws(CLIError) in try run(command) })
 
     static func run(_ command: ParsedCommand) throws(CLIError) -> Int32 {
         let format = try command.choice("--format", ["text", "json", "github", "sarif"], default: "text")
         let allowWritable = command.flag("--allow-writable-plugins")
-        let base = try snapshot(command.positionals[0], allowWritable: allowWritable)
-        let head = try snapshot(command.positionals[1], allowWritable: allowWritable)
-        var findings = RegistryDiff.compare(base, head)
+        let base = try side(command.positionals[0], allowWritable: allowWritable)
+        let head = try side(command.positionals[1], allowWritable: allowWritable)
+        var scenes: [(label: String, scene: Scene)] = []
         for scenePath in command.all("--scene") {
-            // A scene file, or Swift sources (a .swift file or a folder): each file is a scene.
+            // A scene file, or Swift sources (a .swift file or a folder): each Swift file is a scene,
+            // with rules linked across the folder's files as `check` links them.
             guard SwiftSources.isSwiftInput(scenePath) else {
-                let scene = try SceneInput.read(scenePath)
-                SceneImpact.annotate(
-                    &findings, scene: scenePath, base: SceneImpact.surfaces(scene, base),
-                    head: SceneImpact.surfaces(scene, head))
+                scenes.append((scenePath, try SceneInput.read(scenePath)))
                 continue
             }
             let inputs = SwiftSources.inputs([scenePath])
@@ -49,17 +52,14 @@ enum DiffCommand {
                 }
                 guard let scene else { continue }
                 read += 1
-                SceneImpact.annotate(
-                    &findings, scene: path, base: SceneImpact.surfaces(scene, base),
-                    head: SceneImpact.surfaces(scene, head))
+                scenes.append((path, scene))
             }
             if read == 0 { throw .failed("\(scenePath): no Swift file could be read") }
         }
-        var stale: [Allowlist.Entry] = []
+        var allowlist: Allowlist?
         if let allowPath = command.value("--allow") {
             do {
-                let allowlist = try Allowlist.read(try FileIO.read(allowPath))
-                stale = allowlist.apply(to: &findings)
+                allowlist = try Allowlist.read(try FileIO.read(allowPath), file: allowPath)
             } catch let error as FileReadError {
                 throw .failed(error.description)
             } catch let error as Allowlist.ReadError {
@@ -68,8 +68,12 @@ enum DiffCommand {
                 throw .failed("\(allowPath): \(error)")
             }
         }
-        let report = DiffReport(
-            baseLabel: command.positionals[0], headLabel: command.positionals[1], findings: findings, stale: stale)
+        let report: DiffReport
+        do {
+            report = try RegistryDiff.report(base: base, head: head, scenes: scenes, allowlist: allowlist)
+        } catch {
+            throw .failed(error.errors.map(\.description).joined(separator: "\nerror: "))
+        }
         switch format {
         case "json": Output.write(report.json.serialized() + "\n")
         case "github": Output.write(report.github)
@@ -77,6 +81,43 @@ enum DiffCommand {
         default: Output.write(report.text(palette: SurfaceReport.Palette(enabled: Output.useColor)))
         }
         return report.blocking ? ExitCode.findings : ExitCode.success
+    }
+
+    /// BASE or HEAD: a snapshot file, or `plugins:a,b[@DIR]` probed in a
+    /// child process, with the files its findings point at.
+    static func side(_ argument: String, allowWritable: Bool) throws(CLIError) -> DiffSide {
+        let snapshot = try snapshot(argument, allowWritable: allowWritable)
+        guard argument.hasPrefix("plugins:") else {
+            return DiffSide(label: argument, snapshot: snapshot, origin: .file(argument))
+        }
+        let parts = argument.dropFirst("plugins:".count).split(
+            separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+        let requests = parts[0].split(separator: ",").map(String.init)
+        let folder = parts.count == 2 ? String(parts[1]) : nil
+        let searchPath: PluginSearchPath
+        if let folder {
+            searchPath = PluginSearchPath(directories: [folder])
+        } else {
+            let env = getenv("TWHOST_PLUGIN_PATH").map { String(cString: $0) }
+            searchPath = PluginSearchPath.standard(
+                explicit: [], environment: env, executable: PluginSearchPath.currentExecutable())
+        }
+        // The child loaded each request from the same search path: a name is
+        // its descriptor's name (the loader insists), a `.so` path is that
+        // file, matched to the snapshot's plugins left over, in order.
+        var paths: [(name: String, path: String)] = []
+        var unnamed: [String] = []
+        for request in requests {
+            if request.hasSuffix(".so") {
+                unnamed.append(request)
+            } else if let path = searchPath.locate(request) {
+                paths.append((request, path))
+            }
+        }
+        for plugin in snapshot.plugins where !paths.contains(where: { $0.name == plugin.name }) && !unnamed.isEmpty {
+            paths.append((plugin.name, unnamed.removeFirst()))
+        }
+        return DiffSide(label: argument, snapshot: snapshot, origin: .plugins(paths, folder: folder))
     }
 
     /// A snapshot file, or `plugins:a,b[@DIR]` probed in a child process.
@@ -112,7 +153,7 @@ enum DiffCommand {
                 throw .failed("\(side): cannot start twhost: \(why)")
             }
             do {
-                return try RegistrySnapshot.read(result.stdout)
+                return try RegistrySnapshot.read(result.stdout, file: side)
             } catch {
                 throw .failed("\(side): \(error.description)")
             }
@@ -124,7 +165,7 @@ enum DiffCommand {
             throw .failed("cannot read baseline: \(error.description)")
         }
         do {
-            return try RegistrySnapshot.read(bytes)
+            return try RegistrySnapshot.read(bytes, file: side)
         } catch {
             throw .failed("\(side): \(error.description)")
         }

@@ -8,7 +8,9 @@ enum ExplainCommand {
         name: "--state", valueName: "hover,focus,…",
         help: "States that are on: hover, focus, pressed, disabled, groupHover, groupFocus.")
     static let platform = OptionSpec(name: "--platform", valueName: "ios|macos|tvos", help: "Platform (default ios).")
-    static let osVersion = OptionSpec(name: "--os-version", valueName: "N", help: "OS major version (default 18).")
+    static let osVersion = OptionSpec(
+        name: "--os-version", valueName: "N",
+        help: "OS major version apps are built for (default 18 on iOS and tvOS, 15 on macOS).")
     static let lenient = OptionSpec(
         name: "--lenient", help: "Skip invalid classes with warnings instead of leaving the surface undecorated.")
 
@@ -17,8 +19,8 @@ enum ExplainCommand {
         summary: "Explain how a class list resolves: matches, winners and the modifier chain.",
         positionals: "CLASSES", minimumPositionals: 1, maximumPositionals: .max,
         options: [
-            PluginOptions.plugins, PluginOptions.pluginPath, PluginOptions.allowWritable, target, state, platform,
-            osVersion, lenient,
+            PluginOptions.plugins, PluginOptions.pluginPath, PluginOptions.allowWritable, PluginOptions.pluginTimeout,
+            target, state, platform, osVersion, lenient,
         ],
         discussion: "Exit 1 when the classes leave the surface undecorated (an invalid class).",
         run: { command throws(CLIError) in try run(command) })

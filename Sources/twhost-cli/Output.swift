@@ -1,18 +1,34 @@
 import Glibc
+import Synchronization
 import TWHost
 
-/// Buffered standard output, flushed once: commands build their text and write it whole.
+/// The report on standard output. Commands build their text and write it whole
+/// (or stream it through a `ByteWriter` on `descriptor`).
+///
+/// The report goes to a private copy of standard output once containment is
+/// installed (`Containment.takeStandardOutput`): descriptor 1 then belongs to
+/// plugin code, pointed at standard error. A write that fails (a full disk,
+/// `/dev/full`, a closed pipe) is kept: nothing more is written, and
+/// `TWHostCommand.main` turns it into `error: …` and exit 2 for every command.
 enum Output {
+    private static let state = Mutex<(descriptor: Int32, failure: WriteError?)>((1, nil))
+
+    /// Where the report goes.
+    static var descriptor: Int32 {
+        get { state.withLock { $0.descriptor } }
+        set { state.withLock { $0.descriptor = newValue } }
+    }
+
+    /// The first write to the report that failed.
+    static var failure: WriteError? { state.withLock { $0.failure } }
+
     static func write(_ text: String) {
-        var text = text
-        text.withUTF8 { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(1, base + offset, buffer.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return }
-                offset += n
+        state.withLock { state in
+            guard state.failure == nil else { return }
+            do throws(WriteError) {
+                try FileDescriptorIO.writeAll(text, to: state.descriptor)
+            } catch {
+                state.failure = error
             }
         }
     }
@@ -21,7 +37,7 @@ enum Output {
 
     /// Colour only on a terminal, and never with NO_COLOR set.
     static var useColor: Bool {
-        isatty(1) == 1 && getenv("NO_COLOR") == nil
+        isatty(descriptor) == 1 && getenv("NO_COLOR") == nil
     }
 }
 
@@ -34,6 +50,20 @@ enum PluginOptions {
 
     static let allowWritable = OptionSpec(
         name: "--allow-writable-plugins", help: "Load plugins even when other users could have written them.")
+
+    static let pluginTimeout = OptionSpec(
+        name: "--plugin-timeout", valueName: "SECONDS",
+        help: "Stop with exit 2 when one call into plugin code runs longer (default 10).")
+
+    /// `--plugin-timeout`, checked: seconds, more than 0 and at most 3600.
+    static func timeout(_ command: ParsedCommand) throws(CLIError) -> Double {
+        guard let text = command.value("--plugin-timeout") else { return Containment.defaultTimeout }
+        guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+            throw .invalidValue(
+                option: "--plugin-timeout", value: text, expected: "seconds, 0 < n ≤ 3600", suggestion: nil)
+        }
+        return seconds
+    }
 
     static let noDefaultPath = OptionSpec(
         name: "--no-default-path",
@@ -54,7 +84,9 @@ enum PluginOptions {
     }
 
     /// Loads the requested plugins; any failure is exit 2 with every error listed.
+    /// Plugin code runs in this process from here on, under `--plugin-timeout`.
     static func load(_ requests: [String], _ command: ParsedCommand) throws(CLIError) -> [LoadedPlugin] {
+        Containment.setTimeout(seconds: try timeout(command))
         let result = PluginSet.load(requests, searchPath: searchPath(command))
         if !result.errors.isEmpty {
             throw .failed(result.errors.map { "plugin-load-failed: \($0.description)" }.joined(separator: "\nerror: "))

@@ -15,7 +15,7 @@ enum CheckCommand {
             OptionSpec(name: "--timeout", valueName: "SECONDS", help: "Time limit per plugin (default 10)."),
             OptionSpec(name: "--format", valueName: "text|json|sarif", help: "Output format (default text)."),
             OptionSpec(name: "--in-process", help: "Check in this process (for debuggers); a crash then ends twhost."),
-            OptionSpec(name: "--child", help: "(internal) report to a parent twhost."),
+            OptionSpec(name: "--child", help: "(internal) check in this process and report to a parent twhost."),
         ],
         discussion: """
             Without names, every plugin in the search path is checked. Each plugin is loaded and probed in
@@ -43,6 +43,8 @@ enum CheckCommand {
             }
             timeout = t
         }
+        // With --in-process, plugin code runs here: the same limit per call.
+        Containment.setTimeout(seconds: timeout)
         var themes: [(String, Theme)] = [("default", Theme())]
         if let path = command.value("--theme") {
             do {
@@ -59,22 +61,18 @@ enum CheckCommand {
         let searchPath = PluginOptions.searchPath(command)
         var requests = command.positionals
         if requests.isEmpty { requests = searchPath.allPlugins().map(\.path) }
+        if command.flag("--child") {
+            return try reportToParent(requests, searchPath: searchPath, themes: themes)
+        }
         var results: [PluginResult] = []
         for request in requests {
             if command.flag("--in-process") {
-                let child = command.flag("--child")
-                results.append(
-                    checkHere(
-                        request, searchPath: searchPath, themes: themes,
-                        progress: { step in if child { StandardError.write("twhost-probe: \(step)\n") } }))
+                var result = checkHere(request, searchPath: searchPath, themes: themes, progress: { _ in })
+                result.findings += keptHandleFindings(result.name)
+                results.append(result)
             } else {
                 results.append(checkInChild(request, command: command, timeout: timeout))
             }
-        }
-        if command.flag("--in-process") && command.flag("--child") {
-            // The child's report to its parent: complete only when this line is printed.
-            Output.write(json(results).serialized(pretty: false) + "\n")
-            return ExitCode.success
         }
         switch format {
         case "json": Output.write(json(results).serialized() + "\n")
@@ -105,8 +103,45 @@ enum CheckCommand {
         }
     }
 
-    /// Runs `twhost plugins check --in-process --child` on one plugin; the
-    /// child announces each step on stderr so that a crash can be placed.
+    /// The child's side: checks in this process and reports over the channel
+    /// (`ChildChannel`), each step before it runs and the result last. Plugin
+    /// code can print what it likes on stdout and stderr: the parent reads
+    /// neither.
+    static func reportToParent(_ requests: [String], searchPath: PluginSearchPath, themes: [(String, Theme)])
+        throws(CLIError) -> Int32
+    {
+        do {
+            try Containment.prepareChild(channel: ChildChannel.descriptor)
+        } catch {
+            throw .failed("cannot report to the parent twhost: \(error)")
+        }
+        var results: [PluginResult] = []
+        for request in requests {
+            var result = checkHere(
+                request, searchPath: searchPath, themes: themes,
+                progress: { step in try? ChildChannel.send(.step, step) })
+            result.findings += keptHandleFindings(result.name)
+            results.append(result)
+        }
+        do {
+            try ChildChannel.send(.result, json(results).serialized(pretty: false))
+        } catch {
+            throw .failed("cannot report to the parent twhost: \(error)")
+        }
+        return ExitCode.success
+    }
+
+    /// `builder-kept`: handles the plugin used after the call that received them returned.
+    static func keptHandleFindings(_ plugin: String?) -> [CheckFinding] {
+        KeptHandles.all.filter { $0.plugin == plugin }.map { use in
+            CheckFinding(
+                "builder-kept", .error, registration: nil,
+                "the plugin used a \(use.handle) handle \(use.count) time(s) after the call that received it returned, or from another thread; twhost ignored those calls",
+                fix: "use a handle only during the call that received it, on that thread; never keep it")
+        }
+    }
+
+    /// Runs `twhost plugins check --child` on one plugin and reads its channel.
     static func checkInChild(_ request: String, command: ParsedCommand, timeout: Double) -> PluginResult {
         guard let exe = PluginSearchPath.currentExecutable() else {
             return PluginResult(
@@ -116,17 +151,15 @@ enum CheckCommand {
                         "plugin-crashed", .error, registration: nil, "cannot find the twhost executable", fix: "")
                 ])
         }
-        var argv = [exe, "plugins", "check", "--in-process", "--child", "--format", "json"]
+        var argv = [exe, "plugins", "check", "--child"]
         for dir in command.all("--plugin-path") { argv += ["--plugin-path", dir] }
         if let theme = command.value("--theme") { argv += ["--theme", theme] }
         if command.flag("--allow-writable-plugins") { argv.append("--allow-writable-plugins") }
         argv += ["--", request]
-        let result = Subprocess.run(argv, timeout: timeout)
-        let lastStep = result.stderrText.split(separator: "\n").last { $0.hasPrefix("twhost-probe: ") }.map {
-            String($0.dropFirst(14))
-        }
-        let during = lastStep.map { " during \($0)" } ?? ""
-        if case .exited(0) = result.exit, let parsed = parseChild(result.stdoutText) {
+        let result = Subprocess.run(argv, timeout: timeout, channel: true)
+        let messages = ChildChannel.read(result.channel)
+        let during = messages.steps.last.map { " during \($0)" } ?? ""
+        if case .exited(0) = result.exit, let line = messages.result, let parsed = parseChild(line) {
             return parsed
         }
         let finding: CheckFinding
@@ -248,45 +281,32 @@ enum CheckCommand {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// SARIF through the typed builder: each finding points at the plugin's
+    /// file (the request, when the file was never found) and carries
+    /// `plugin/registration/rule` as its fingerprint.
     static func sarif(_ results: [PluginResult]) -> JSONValue {
-        let index = Dictionary(uniqueKeysWithValues: PluginChecker.rules.enumerated().map { ($1.id, $0) })
-        let rules: [JSONValue] = PluginChecker.rules.map { rule in
-            .object([
-                ("id", .string(rule.id)), ("shortDescription", .object([("text", .string(rule.text))])),
-                ("defaultConfiguration", .object([("level", .string(rule.severity.rawValue))])),
-            ])
+        func level(_ severity: CheckFinding.Severity) -> SARIF.Level {
+            switch severity {
+            case .error: return .error
+            case .warning: return .warning
+            case .note: return .note
+            }
         }
-        var sarifResults: [JSONValue] = []
+        let rules = PluginChecker.rules.map {
+            SARIF.Rule(id: $0.id, level: level($0.severity), shortDescription: $0.text)
+        }
+        var sarifResults: [SARIF.Result] = []
         for r in results {
+            let who = r.name ?? r.request
             for f in r.findings {
                 sarifResults.append(
-                    .object([
-                        ("ruleId", .string(f.rule)), ("ruleIndex", .number(Double(index[f.rule] ?? 0))),
-                        ("level", .string(f.severity.rawValue)),
-                        (
-                            "message",
-                            .object([
-                                (
-                                    "text",
-                                    .string(
-                                        "\(r.name ?? r.request)\(f.registration.map { "/" + $0 } ?? ""): \(f.message) Fix: \(f.fix)"
-                                    )
-                                )
-                            ])
-                        ),
-                        (
-                            "locations",
-                            .array([
-                                .object([
-                                    (
-                                        "physicalLocation",
-                                        .object([("artifactLocation", .object([("uri", .string(r.path ?? r.request))]))]
-                                        )
-                                    )
-                                ])
-                            ])
-                        ),
-                    ]))
+                    SARIF.Result(
+                        ruleId: f.rule, level: level(f.severity),
+                        message: "\(who)\(f.registration.map { "/" + $0 } ?? ""): \(f.message) Fix: \(f.fix)",
+                        locations: [SARIF.Location(file: r.path ?? r.request)],
+                        partialFingerprints: [
+                            (SARIF.fingerprintKey, "\(f.rule)/\(who)" + (f.registration.map { "/" + $0 } ?? ""))
+                        ]))
             }
         }
         return SARIF.log(rules: rules, results: sarifResults)

@@ -8,11 +8,18 @@ enum RegistryCommand {
         positionals: "", minimumPositionals: 0, maximumPositionals: 0,
         options: [
             PluginOptions.plugins, PluginOptions.pluginPath, PluginOptions.allowWritable, PluginOptions.noDefaultPath,
+            PluginOptions.pluginTimeout,
             OptionSpec(name: "--format", valueName: "json|text", help: "Output format (default json)."),
             OptionSpec(
-                name: "--output", short: "-o", valueName: "FILE", help: "Write to FILE atomically instead of stdout."),
+                name: "--output", short: "-o", valueName: "FILE",
+                help: "Write to FILE atomically instead of stdout (replaces only a regular file, keeping its mode)."),
         ],
-        discussion: "Registrations are listed in merged order: phase, order, then name.",
+        discussion: """
+            Registrations are listed in merged order: phase, order, then name; JSON has one registration
+            per line. Every factory is probed active and inactive with its default argument: a factory that
+            fails is reported (probe-failed) and the command exits 1; with -o, FILE is then left as it was,
+            so a baseline never records a broken build. See docs/CI.md.
+            """,
         run: { command throws(CLIError) in try run(command) })
 
     static func run(_ command: ParsedCommand) throws(CLIError) -> Int32 {
@@ -21,8 +28,17 @@ enum RegistryCommand {
         let registry = PluginRegistry(plugins: plugins)
         for d in registry.diagnostics { Output.error("\(d.severity.rawValue): \(d.code): \(d.message)") }
         let snapshot = RegistrySnapshot(registry: registry)
-        let text = format == "json" ? snapshot.json.serialized() + "\n" : snapshot.text
+        let failed = snapshot.entries.filter { $0.probeError != nil }
+        for e in failed {
+            Output.error(
+                "error: probe-failed: \(e.kind.rawValue) '\(e.name)' of plugin '\(e.plugin)': \(e.probeError ?? "")")
+        }
+        let text = format == "json" ? snapshot.fileText : snapshot.text
         if let path = command.value("--output") {
+            guard failed.isEmpty else {
+                Output.error("error: \(path) not written: \(failed.count) factory probe(s) failed")
+                return ExitCode.findings
+            }
             do {
                 try FileIO.writeAtomically(text, to: path)
             } catch {
@@ -31,6 +47,6 @@ enum RegistryCommand {
         } else {
             Output.write(text)
         }
-        return snapshot.entries.contains { $0.probeError != nil } ? ExitCode.findings : ExitCode.success
+        return failed.isEmpty ? ExitCode.success : ExitCode.findings
     }
 }

@@ -8,7 +8,8 @@ enum ResolveCommand {
         summary: "Resolve the surfaces of a scene or of SwiftUI sources to their native modifier chains.",
         positionals: "SCENE|-|FILE.swift|DIR", minimumPositionals: 1, maximumPositionals: 1,
         options: [
-            PluginOptions.plugins, PluginOptions.pluginPath, PluginOptions.allowWritable, ExplainCommand.platform,
+            PluginOptions.plugins, PluginOptions.pluginPath, PluginOptions.allowWritable, PluginOptions.pluginTimeout,
+            ExplainCommand.platform,
             ExplainCommand.osVersion,
             ExplainCommand.state, ExplainCommand.lenient,
             OptionSpec(name: "--format", valueName: "text|json", help: "Output format (default text)."),
@@ -34,7 +35,10 @@ enum ResolveCommand {
         var environment = scene.environment
         if command.value("--platform") != nil || command.value("--os-version") != nil {
             let override = try ExplainCommand.environment(command)
-            if command.value("--platform") != nil { environment.platform = override.platform }
+            if command.value("--platform") != nil {
+                environment.platform = override.platform
+                if !scene.osVersionGiven { environment.osVersion = override.osVersion }
+            }
             if command.value("--os-version") != nil { environment.osVersion = override.osVersion }
         }
         do {
@@ -43,7 +47,7 @@ enum ResolveCommand {
             throw .failed(error.description)
         }
         // Surfaces stream to stdout as they resolve: a large scene is never held whole.
-        let writer = ByteWriter(fd: 1)
+        let writer = ByteWriter(fd: Output.descriptor)
         let palette = SurfaceReport.Palette(enabled: Output.useColor)
         let json = format == "json"
         if json { SceneReport.writeHeader(plugins: plugins.map(\.info), to: writer) }
@@ -61,7 +65,7 @@ enum ResolveCommand {
                     first = false
                 })
         } catch {
-            writer.flush()
+            try? writer.flush()
             throw .failed(error.description)
         }
         if json {
@@ -69,7 +73,11 @@ enum ResolveCommand {
         } else {
             writer.append(SceneReport.textFooter(resolution, palette: palette))
         }
-        writer.flush()
+        do {
+            try writer.flush()
+        } catch {
+            throw .failed("cannot write the report to standard output: \(error)")
+        }
         return resolution.undecoratedCount > 0 ? ExitCode.findings : ExitCode.success
     }
 
@@ -84,7 +92,7 @@ enum ResolveCommand {
             throw .failed("nothing could be read:\n" + reasons.joined(separator: "\n"))
         }
         let resolution = SourceInputs.merged(files, plugins: plugins.map(\.info))
-        let writer = ByteWriter(fd: 1)
+        let writer = ByteWriter(fd: Output.descriptor)
         if json {
             SceneReport.writeHeader(plugins: resolution.plugins, to: writer)
             for (i, record) in resolution.surfaces.enumerated() {
@@ -96,7 +104,11 @@ enum ResolveCommand {
             for record in resolution.surfaces { writer.append(SceneReport.text(record, palette: palette)) }
             writer.append(SceneReport.textFooter(resolution, palette: palette))
         }
-        writer.flush()
+        do {
+            try writer.flush()
+        } catch {
+            throw .failed("cannot write the report to standard output: \(error)")
+        }
         let unread = files.contains { !$0.wasRead }
         return resolution.undecoratedCount > 0 || unread ? ExitCode.findings : ExitCode.success
     }

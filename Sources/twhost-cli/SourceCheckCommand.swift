@@ -9,8 +9,8 @@ enum SourceCheckCommand {
         summary: "Lint Swift sources and scenes: findings with file:line:col, identity-varies, identity lints.",
         positionals: "PATH…", minimumPositionals: 1, maximumPositionals: .max,
         options: [
-            PluginOptions.plugins, PluginOptions.pluginPath, PluginOptions.allowWritable, ExplainCommand.platform,
-            ExplainCommand.osVersion, ExplainCommand.lenient,
+            PluginOptions.plugins, PluginOptions.pluginPath, PluginOptions.allowWritable, PluginOptions.pluginTimeout,
+            ExplainCommand.platform, ExplainCommand.osVersion, ExplainCommand.lenient,
             OptionSpec(
                 name: "--format", valueName: "text|json|github|sarif", help: "Output format (default text)."),
             SourceInputs.jobs,

@@ -8,6 +8,7 @@ enum TWHostCommand {
         ExplainCommand.spec,
         PluginsCommand.list,
         CheckCommand.spec,
+        NewCommand.spec,
         RegistryCommand.spec,
         DiffCommand.spec,
         PlatformsCommand.spec,
@@ -31,11 +32,11 @@ enum TWHostCommand {
     static func main(_ arguments: [String]) -> Int32 {
         if arguments.isEmpty || arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
             Output.write(overview + "\n")
-            return arguments.isEmpty ? ExitCode.usage : ExitCode.success
+            return finish(arguments.isEmpty ? ExitCode.usage : ExitCode.success)
         }
         if arguments == ["--version"] {
             Output.write("twhost \(TWHostVersion.string) (plugin ABI \(PluginABI.major).\(PluginABI.minor))\n")
-            return ExitCode.success
+            return finish(ExitCode.success)
         }
         do throws(CLIError) {
             if let first = arguments.first, first.hasPrefix("-") {
@@ -46,16 +47,46 @@ enum TWHostCommand {
             guard let parsed = try CommandLineParser.parse(arguments, commands: commands) else {
                 throw .missingCommand(usage: "see 'twhost --help'")
             }
+            if !isChild(parsed) { try contain() }
             if parsed.flag("--help") {
                 Output.write(parsed.spec.help)
-                return ExitCode.success
+                return finish(ExitCode.success)
             }
-            return try parsed.spec.run(parsed)
+            return finish(try parsed.spec.run(parsed))
         } catch {
             let text = error.description
             if !text.isEmpty { Output.error(text) }
-            return error.exitCode
+            return finish(error.exitCode)
         }
+    }
+
+    /// A child twhost reporting to its parent (`plugins check`, `plugins list`):
+    /// the parent contains it and reads its signals, so it installs nothing.
+    static func isChild(_ parsed: ParsedCommand) -> Bool {
+        parsed.flag("--child") || parsed.value("--child") != nil
+    }
+
+    /// Plugin code may run in this process from now on: contain it, and
+    /// keep the report away from descriptor 1.
+    static func contain() throws(CLIError) {
+        do {
+            try Containment.install()
+        } catch {
+            throw .failed(error.description)
+        }
+        Containment.setTimeout(seconds: Containment.defaultTimeout)
+        Output.descriptor = Containment.takeStandardOutput()
+    }
+
+    /// The exit status, after what every command shares: a report that could not
+    /// be written is exit 2, and handles plugin code kept are warned about.
+    static func finish(_ status: Int32) -> Int32 {
+        for warning in KeptHandles.warnings { Output.error(warning) }
+        if let failure = Output.failure {
+            Output.error("error: cannot write the report to standard output: \(failure)")
+            return ExitCode.couldNotComplete
+        }
+        return status
     }
 }
 

@@ -1,4 +1,11 @@
 import Glibc
 import TWHost
 
-exit(TWHostCommand.main(Array(CommandLine.arguments.dropFirst())))
+let status = TWHostCommand.main(Array(CommandLine.arguments.dropFirst()))
+// End without exit(): exit() would run what loaded plugins registered to run at
+// exit (C++ destructors, atexit handlers), which is plugin code outside any
+// call twhost contains; and with containment installed, exit() is how plugin
+// code is told apart. twhost's own output is written already (it keeps no
+// stdio buffers); what plugin code left in stdio buffers goes to stderr.
+fflush(nil)
+_exit(status)

@@ -7,7 +7,11 @@
 /// - `opacity(1)`; `scaleEffect(1)`; `blur(radius: 0)`
 /// - `rotationEffect(.degrees(0))` / `.radians(0)`; `rotation3DEffect(.degrees(0), axis: …)`
 /// - `offset(x: 0, y: 0)`; `kerning(0)`; `tracking(0)`; `trim(from: 0, to: 1)`
-/// - `shadow(…, radius: 0, x: 0, y: 0)` or a shadow whose color has opacity 0
+/// - a shadow whose color has opacity 0 (`.shadow(color: .clear, …)`,
+///   `Color.black.opacity(0)`): at radius 0 and no offset a visible color
+///   still draws a hard copy of the view's silhouette behind it, which shows
+///   through antialiased text edges and translucent materials; without a
+///   color argument SwiftUI's default shadow color is visible too
 /// - `background { … }` / `overlay { … }` whose content ends in `.opacity(0)`,
 ///   or is filled with a clear color
 /// Anything else is reported as not known to be neutral, never guessed.
@@ -69,11 +73,16 @@ public enum Neutrality {
             return require(
                 number(argument(node, "from")) == 0 && number(argument(node, "to")) == 1, ".trim(from: 0, to: 1)")
         case "shadow":
-            if case .color(let c)? = argument(node, "color"), c.alpha == 0 { return .neutral }
-            let radius = number(argument(node, "radius")) ?? 0
-            let x = number(argument(node, "x")) ?? 0
-            let y = number(argument(node, "y")) ?? 0
-            return require(radius == 0 && x == 0 && y == 0, "a shadow with radius 0 and no offset, or a clear color")
+            let neutralForm = "the same shadow in a clear color (opacity 0)"
+            switch argument(node, "color") {
+            case .color(let c)?: return require(c.alpha == 0, neutralForm)
+            case .member(let m)?: return require(m == "clear", neutralForm)
+            case nil:
+                return .notNeutral(
+                    "\(code) is not neutral: without a color SwiftUI draws its default, visible shadow color; the neutral form is \(neutralForm)"
+                )
+            default: return .unknown(node.name)
+            }
         case "background", "overlay":
             guard
                 let content = node.arguments.compactMap({ arg -> [IRNode]? in

@@ -27,12 +27,20 @@ public enum PluginChecker {
         ("plugin-crashed", .error, "Loading and probing the plugin does not crash the process."),
         ("plugin-hung", .error, "Loading and probing finish within the time limit."),
         ("plugin-exited", .error, "The plugin never ends the process itself."),
+        (
+            "builder-kept", .error,
+            "The plugin uses a builder (or any handle) only during the call that received it, on that thread."
+        ),
         ("factory-failed", .error, "Every factory runs without builder misuse."),
         ("unstable-structure", .error, "Factories return the same structure active and inactive (R-ID-3)."),
         ("not-neutral", .error, "Inactive general view and shape modifiers leave the view unchanged."),
         ("neutrality-unknown", .note, "An inactive modifier twhost cannot judge as neutral."),
         ("invalid-default", .error, "Defaults are valid in the default theme and in --theme."),
         ("nondeterministic", .error, "Factories, parsers and utilities give the same output for the same input."),
+        (
+            "invalid-preset", .error,
+            "Animation presets set only the parameters their SwiftUI curve takes, so their rendering compiles."
+        ),
         ("parser-accepts-garbage", .warning, "Parsers and utilities reject malformed arguments."),
         (
             "shadows-builtin", .warning,
@@ -217,6 +225,19 @@ public enum PluginChecker {
                     CheckFinding(
                         "nondeterministic", .error, registration: a.name,
                         "the preset returned different animations for the same duration", fix: "make the preset pure"))
+            }
+            for seconds in [nil, 0.25] as [Double?] {
+                let made = a.make(seconds: seconds)
+                let invalid = made.invalidParameters
+                guard !invalid.isEmpty else { continue }
+                findings.append(
+                    CheckFinding(
+                        "invalid-preset", .error, registration: a.name,
+                        "animate-\(a.name)\(seconds.map { " with \(_IRRenderer.formatNumber($0)) s" } ?? " without a duration"): \(made.functionName) takes no \(invalid.map(\.rawValue).joined(separator: " or ")), yet the preset sets \(invalid.map(made.describe).joined(separator: ", ")): SwiftUI code with it would not compile",
+                        fix:
+                            "set only what the curve takes: duration for linear and the ease curves; duration and bounce, or response and dampingFraction, for spring; duration and bounce (the extra bounce) for smooth, snappy and bouncy; a negative value means not set"
+                    ))
+                break
             }
             if BuiltinUtilities.curveNames[a.name] != nil {
                 findings.append(

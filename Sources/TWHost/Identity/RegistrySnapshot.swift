@@ -1,8 +1,14 @@
 /// A versioned description of every registration of a scope, in merged order,
 /// with the probed structure of what each factory returns active and inactive:
 /// the baseline `twhost diff` reads. Format: docs/CI.md.
+///
+/// Two snapshots are equal when their plugins and registrations are; where
+/// each entry was written in a file (`positions`) and whether the file's
+/// order contradicted its fields (`misorder`) do not count.
 public struct RegistrySnapshot: Equatable, Sendable {
-    /// The format version written; readers accept this version only.
+    /// The format version written; readers accept this version only. The
+    /// one-entry-per-line layout kept the version: the fields are the same,
+    /// and pretty-printed files written before it read as they always did.
     public static let formatVersion = 1
     /// Arguments every utility is probed with.
     public static let utilityProbes = ["0", "1", "2", "4", "8", "16", "full", "x"]
@@ -45,6 +51,33 @@ public struct RegistrySnapshot: Equatable, Sendable {
         public var unstable: Bool {
             kind == .modifier && activeStructure != nil && activeStructure != inactiveStructure
         }
+
+        /// Whether every surface in scope keeps a slot for it, selected or
+        /// not: general view forms and shape forms (R-TARGET-3). Text and
+        /// image forms run only where their class is selected.
+        public var holdsSlot: Bool {
+            guard kind == .modifier, let form = form.flatMap(RegistrationForm.init(rawValue:)) else { return false }
+            return form.target == nil || form.target == .shape
+        }
+
+        /// The `kind:name` key entries are unique by within a snapshot.
+        public var key: String { kind.rawValue + ":" + name }
+    }
+
+    /// Where an entry or plugin was written in the file a snapshot was read
+    /// from (line and column of its opening brace).
+    public struct Positions: Sendable {
+        /// By `Entry.key`.
+        public var entries: [String: SourceLocation] = [:]
+        /// By plugin name.
+        public var plugins: [String: SourceLocation] = [:]
+    }
+
+    /// A file whose modifier registrations are not in merged order: the
+    /// array lists `earlier` before `later`, whose fields put it first.
+    public struct Misorder: Equatable, Sendable {
+        public var earlier: String
+        public var later: String
     }
 
     public struct Plugin: Equatable, Sendable {
@@ -54,11 +87,43 @@ public struct RegistrySnapshot: Equatable, Sendable {
     }
 
     public var plugins: [Plugin]
+    /// Modifiers in merged order (phase, order, name), then utilities,
+    /// recipes and presets by name.
     public var entries: [Entry]
+    /// Filled by `read(_:file:)`; empty for a snapshot probed in this process.
+    public var positions = Positions()
+    /// Set by `read(_:file:)` when the file's array contradicted its fields.
+    public var misorder: Misorder?
 
     public init(plugins: [Plugin], entries: [Entry]) {
         self.plugins = plugins
         self.entries = entries
+    }
+
+    public static func == (a: RegistrySnapshot, b: RegistrySnapshot) -> Bool {
+        a.plugins == b.plugins && a.entries == b.entries
+    }
+
+    /// Canonical order: modifiers in merged order (R-ORDER-1: phase, then
+    /// order, then name bytewise), then utilities, recipes and animation
+    /// presets, each by name bytewise, as `twhost registry` writes them.
+    public static func canonicalOrder(_ a: Entry, _ b: Entry) -> Bool {
+        func kindRank(_ k: Kind) -> Int {
+            switch k {
+            case .modifier: return 0
+            case .utility: return 1
+            case .recipe: return 2
+            case .animation: return 3
+            }
+        }
+        if a.kind != b.kind { return kindRank(a.kind) < kindRank(b.kind) }
+        if a.kind == .modifier {
+            let pa = ChainPhase(rawValue: a.phase ?? "") ?? .effects
+            let pb = ChainPhase(rawValue: b.phase ?? "") ?? .effects
+            if pa != pb { return pa < pb }
+            if a.order != b.order { return (a.order ?? 0) < (b.order ?? 0) }
+        }
+        return a.name.utf8.lexicographicallyPrecedes(b.name.utf8)
     }
 
     /// Probes every registration of the registry: factories called active and
@@ -124,6 +189,42 @@ public struct RegistrySnapshot: Equatable, Sendable {
 
     // MARK: JSON
 
+    /// The file `twhost registry` writes: JSON with one plugin or
+    /// registration per line, so that a finding can point at the line of
+    /// its registration and a review shows one changed line per change.
+    ///
+    /// ```
+    /// {
+    ///   "twhostRegistry": 1,
+    ///   "plugins": [
+    ///     {"name": "motion", "version": "1.0.0", "abi": "1.0"}
+    ///   ],
+    ///   "registrations": [
+    ///     {"name": "tilt", "plugin": "motion", "kind": "modifier", …}
+    ///   ]
+    /// }
+    /// ```
+    public var fileText: String {
+        guard case .object(let members) = json else { return json.serialized() + "\n" }
+        var lines = ["{"]
+        for (i, (key, value)) in members.enumerated() {
+            var quoted = ""
+            JSONValue.quote(key, into: &quoted)
+            let comma = i + 1 < members.count ? "," : ""
+            if case .array(let items) = value, !items.isEmpty {
+                lines.append("  \(quoted): [")
+                for (j, item) in items.enumerated() {
+                    lines.append("    " + item.serializedOnOneLine() + (j + 1 < items.count ? "," : ""))
+                }
+                lines.append("  ]" + comma)
+            } else {
+                lines.append("  \(quoted): " + value.serializedOnOneLine() + comma)
+            }
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     public var json: JSONValue {
         func optional(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
         return .object([
@@ -185,8 +286,13 @@ public struct RegistrySnapshot: Equatable, Sendable {
         public var description: String { message }
     }
 
-    /// Reads a snapshot written by `twhost registry`.
-    public static func read(_ bytes: [UInt8]) throws(ReadError) -> RegistrySnapshot {
+    /// Reads a snapshot written by `twhost registry` (in any layout). The
+    /// registrations come back in canonical order, recomputed from their
+    /// fields: the array's order is never trusted, and when it contradicts
+    /// the fields, `misorder` says where.
+    /// - Parameters:
+    ///   - file: the path that `positions` name (as the user gave it).
+    public static func read(_ bytes: [UInt8], file: String = "") throws(ReadError) -> RegistrySnapshot {
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes)
@@ -222,6 +328,7 @@ public struct RegistrySnapshot: Equatable, Sendable {
             }
         }
         var plugins: [Plugin] = []
+        var positions = Positions()
         guard let pluginsNode = field(top, "plugins"), case .array(let pluginItems) = pluginsNode.value else {
             throw ReadError(message: "/plugins: expected an array")
         }
@@ -234,12 +341,14 @@ public struct RegistrySnapshot: Equatable, Sendable {
                     name: try string(field(m, "name"), "/plugins/\(i)/name") ?? "",
                     version: try string(field(m, "version"), "/plugins/\(i)/version") ?? "",
                     abi: try string(field(m, "abi"), "/plugins/\(i)/abi") ?? ""))
+            if let name = plugins.last?.name, positions.plugins[name] == nil {
+                positions.plugins[name] = SourceLocation(file: file, line: item.line, column: item.column)
+            }
         }
         guard let regsNode = field(top, "registrations"), case .array(let items) = regsNode.value else {
             throw ReadError(message: "/registrations: expected an array")
         }
         var entries: [Entry] = []
-        var seen = Set<String>()
         for (i, item) in items.enumerated() {
             let p = "/registrations/\(i)"
             guard case .object(let m) = item.value else {
@@ -250,9 +359,12 @@ public struct RegistrySnapshot: Equatable, Sendable {
             guard let kind = Kind(rawValue: kindText) else {
                 throw ReadError(message: "\(p)/kind: unknown kind '\(kindText)' (line \(item.line))")
             }
-            guard seen.insert(kind.rawValue + ":" + name).inserted else {
+            // Keys are unique; where each was written doubles as the set of keys seen.
+            let key = kind.rawValue + ":" + name
+            guard positions.entries[key] == nil else {
                 throw ReadError(message: "\(p): \(kind.rawValue) '\(name)' appears twice (line \(item.line))")
             }
+            positions.entries[key] = SourceLocation(file: file, line: item.line, column: item.column)
             var entry = Entry(name: name, plugin: try string(field(m, "plugin"), "\(p)/plugin") ?? "", kind: kind)
             switch kind {
             case .modifier:
@@ -299,7 +411,18 @@ public struct RegistrySnapshot: Equatable, Sendable {
             }
             entries.append(entry)
         }
-        return RegistrySnapshot(plugins: plugins, entries: entries)
+        // Files twhost wrote are already in canonical order: check before sorting.
+        let canonical = entries.indices.dropLast().allSatisfy { !canonicalOrder(entries[$0 + 1], entries[$0]) }
+        var snapshot = RegistrySnapshot(
+            plugins: plugins, entries: canonical ? entries : entries.sorted(by: canonicalOrder))
+        snapshot.positions = positions
+        // The first neighbours (among modifiers, the only entries whose order
+        // means something) that the array lists against their fields.
+        let listed = canonical ? [] : entries.filter { $0.kind == .modifier }
+        if let i = listed.indices.dropLast().first(where: { canonicalOrder(listed[$0 + 1], listed[$0]) }) {
+            snapshot.misorder = Misorder(earlier: listed[i].name, later: listed[i + 1].name)
+        }
+        return snapshot
     }
 }
 

@@ -7,6 +7,8 @@ public struct SnapshotSurface: Equatable, Sendable {
     /// Registration names, recipe names, utility prefixes and `animate-` presets used.
     public var usedNames: Set<String>
     public var identity: String
+    /// Where the surface's node is written (JSON scene or Swift source).
+    public var location: SourceLocation?
 }
 
 public enum SceneImpact {
@@ -44,13 +46,17 @@ public enum SceneImpact {
             }
             for (classes, kind) in [(node.tw, node.sourceKind), (node.buttonStyle, SurfaceSource.Kind.button)] {
                 guard let classes else { continue }
-                let source = SurfaceSource(kind, wrapped: kind != .button && !node.native.isEmpty)
+                let source =
+                    kind == .button
+                    ? SurfaceSource(.button)
+                    : NativeSourceMethods.source(kind, native: node.native, environment: scene.environment)
                 let used = usedNames(classes, snapshot: snapshot, named: named)
                 out.append(
                     SnapshotSurface(
                         path: node.path + (kind == .button && node.tw != nil ? "#buttonStyle" : ""),
                         scopePlugins: plugins,
-                        usedNames: used, identity: identity(source, plugins: plugins, used: used, snapshot: snapshot)))
+                        usedNames: used, identity: identity(source, plugins: plugins, used: used, snapshot: snapshot),
+                        location: node.location))
             }
             for child in node.children.reversed() { stack.append((child, plugins, named)) }
         }
@@ -96,7 +102,8 @@ public enum SceneImpact {
             guard let form = RegistrationForm(rawValue: e.form ?? "") else { continue }
             if let target = form.target {
                 guard source.target == target else { continue }
-                if target != .shape && !used.contains(e.name) { continue }
+                // Text and image transforms keep the source type: never in the signature (R-ID-1).
+                if form.keepsSourceType { continue }
             }
             if e.phase == "effects" && !styleInserted {
                 signature.append("style|builtin")
@@ -110,28 +117,41 @@ public enum SceneImpact {
     }
 
     /// Lists, per finding, the surfaces it affects: identity findings the
-    /// surfaces whose identity changed and whose scope holds the registration;
-    /// other findings the surfaces whose classes use it.
+    /// surfaces whose identity changed and whose scope holds the registration
+    /// (either plugin, for a registration that moved); breaking and behavior
+    /// findings the surfaces whose classes use it; version findings the
+    /// surfaces of the findings behind them.
     public static func annotate(
         _ findings: inout [DiffFinding], scene label: String, base: [SnapshotSurface], head: [SnapshotSurface]
     ) {
         let headByPath = Dictionary(head.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         for i in findings.indices {
             let f = findings[i]
+            guard let name = f.registrationName, let plugin = f.plugin else { continue }
+            let plugins = [plugin] + (f.movedFrom.map { [$0] } ?? [])
             for b in base {
                 guard let h = headByPath[b.path] else { continue }
-                let inScope = b.scopePlugins.contains(f.plugin) || h.scopePlugins.contains(f.plugin)
+                let inScope = plugins.contains { b.scopePlugins.contains($0) || h.scopePlugins.contains($0) }
                 let affected: Bool
                 switch f.category {
                 case .identity: affected = inScope && b.identity != h.identity
                 case .breaking, .behavior:
-                    affected = inScope && (b.usedNames.contains(f.name) || h.usedNames.contains(f.name))
-                case .compatible: affected = false
+                    affected = inScope && (b.usedNames.contains(name) || h.usedNames.contains(name))
+                case .compatible, .version, .input: affected = false
                 }
                 // A Swift source's paths name their file already (`File.swift:Type.body/0`).
                 if affected {
-                    findings[i].surfaces.append(b.path.hasPrefix(label + ":") ? b.path : label + "#" + b.path)
+                    let name = b.path.hasPrefix(label + ":") ? b.path : label + "#" + b.path
+                    findings[i].surfaces.append(DiffFinding.Surface(name: name, location: h.location ?? b.location))
                 }
+            }
+        }
+        // A version finding affects what the findings behind it affect.
+        for i in findings.indices where !findings[i].causes.isEmpty {
+            let causes = Set(findings[i].causes)
+            var seen = Set(findings[i].surfaces.map(\.name))
+            for f in findings where causes.contains(f.fingerprint) {
+                for s in f.surfaces where seen.insert(s.name).inserted { findings[i].surfaces.append(s) }
             }
         }
     }

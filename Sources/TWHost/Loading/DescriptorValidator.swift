@@ -3,9 +3,17 @@ import TWPluginAPI
 /// Checks a plugin's descriptor field by field and copies it
 /// into Swift values. The first problem is returned, naming the file, the
 /// registration and the field.
+///
+/// ABI evolution: nothing is read before its struct's size is checked.
+/// The descriptor's two version fields and its size come first; then every
+/// struct is copied into a zeroed struct of the host's own layout, `min(its
+/// struct_size, the host's size)` bytes of it, so a field past the plugin's
+/// size reads as zero (a later minor's "absent") and a field past the host's
+/// size is ignored. A struct smaller than its ABI 1.0 size is refused.
 struct DescriptorValidator {
     let path: String
-    let descriptor: UnsafePointer<tw_plugin_descriptor>
+    /// The descriptor's address, as returned by the entry.
+    let descriptor: UnsafeRawPointer
 
     static let maxStructSize = 4096
     static let maxVersionLength = 256
@@ -18,19 +26,69 @@ struct DescriptorValidator {
         }
     }
 
+    // One reader per struct, each concrete: see ABIMemory for why not generic.
+    static func readDescriptor(_ raw: UnsafeRawPointer, size: Int) -> tw_plugin_descriptor {
+        var value = tw_plugin_descriptor()
+        withUnsafeMutablePointer(to: &value) {
+            ABIMemory.copy(raw, size: size, into: UnsafeMutableRawPointer($0), known: Int(TW_SIZEOF_DESCRIPTOR))
+        }
+        return value
+    }
+
+    static func readModifier(_ raw: UnsafeRawPointer, size: Int) -> tw_modifier_registration {
+        var value = tw_modifier_registration()
+        withUnsafeMutablePointer(to: &value) {
+            ABIMemory.copy(
+                raw, size: size, into: UnsafeMutableRawPointer($0), known: Int(TW_SIZEOF_MODIFIER_REGISTRATION))
+        }
+        return value
+    }
+
+    static func readUtility(_ raw: UnsafeRawPointer, size: Int) -> tw_utility_registration {
+        var value = tw_utility_registration()
+        withUnsafeMutablePointer(to: &value) {
+            ABIMemory.copy(
+                raw, size: size, into: UnsafeMutableRawPointer($0), known: Int(TW_SIZEOF_UTILITY_REGISTRATION))
+        }
+        return value
+    }
+
+    static func readRecipe(_ raw: UnsafeRawPointer, size: Int) -> tw_recipe {
+        var value = tw_recipe()
+        withUnsafeMutablePointer(to: &value) {
+            ABIMemory.copy(raw, size: size, into: UnsafeMutableRawPointer($0), known: Int(TW_SIZEOF_RECIPE))
+        }
+        return value
+    }
+
+    static func readPreset(_ raw: UnsafeRawPointer, size: Int) -> tw_animation_preset {
+        var value = tw_animation_preset()
+        withUnsafeMutablePointer(to: &value) {
+            ABIMemory.copy(raw, size: size, into: UnsafeMutableRawPointer($0), known: Int(TW_SIZEOF_ANIMATION_PRESET))
+        }
+        return value
+    }
+
     private func validateThrowing() throws(PluginLoadError) -> LoadedPlugin {
-        let d = descriptor.pointee
+        // The version fields and the size, at the offsets every minor keeps.
+        let pluginMajor = Int(descriptor.load(fromByteOffset: 0, as: UInt16.self))
+        let pluginMinor = Int(descriptor.load(fromByteOffset: 2, as: UInt16.self))
+        let size = Int(descriptor.load(fromByteOffset: 4, as: UInt32.self))
         let hostMajor = Int(TW_ABI_MAJOR)
         let hostMinor = Int(TW_ABI_MINOR)
-        if Int(d.abi_major) != hostMajor || Int(d.abi_minor) > hostMinor {
+        if pluginMajor != hostMajor {
             throw .abiMismatch(
-                path: path, pluginMajor: Int(d.abi_major), pluginMinor: Int(d.abi_minor), hostMajor: hostMajor,
+                path: path, pluginMajor: pluginMajor, pluginMinor: pluginMinor, hostMajor: hostMajor,
                 hostMinor: hostMinor)
         }
-        if Int(d.struct_size) < Int(TW_SIZEOF_DESCRIPTOR) {
+        if size < Int(TW_SIZEOF_DESCRIPTOR_1_0) {
             throw .structTooSmall(
-                path: path, structName: "descriptor", size: Int(d.struct_size), minimum: Int(TW_SIZEOF_DESCRIPTOR))
+                path: path, structName: "descriptor", size: size, minimum: Int(TW_SIZEOF_DESCRIPTOR_1_0))
         }
+        guard size <= Self.maxStructSize else {
+            throw .invalidDescriptor(path: path, field: "struct_size", reason: "\(size) is not a plausible size")
+        }
+        let d = Self.readDescriptor(descriptor, size: size)
         let name: String
         switch copyPluginString(d.name, limit: 64) {
         case .success(let text) where isValidPluginName(text): name = text
@@ -52,11 +110,11 @@ struct DescriptorValidator {
         var claimed = Set<String>()
         var modifiers: [ModifierRegistration] = []
         let modifierStride = try stride(
-            "modifiers", d.modifiers, d.modifier_count, minimum: Int(TW_SIZEOF_MODIFIER_REGISTRATION))
+            "modifiers", d.modifiers, d.modifier_count, minimum: Int(TW_SIZEOF_MODIFIER_REGISTRATION_1_0))
         for index in 0..<Int(d.modifier_count) {
             let raw = UnsafeRawPointer(d.modifiers!) + index * modifierStride  // FFI boundary: checked non-NULL above
             let registration = try modifier(
-                raw.assumingMemoryBound(to: tw_modifier_registration.self).pointee, index, plugin: name)
+                Self.readModifier(raw, size: modifierStride), index, plugin: name)
             guard claimed.insert(registration.name).inserted else {
                 throw .duplicateName(path: path, kind: "modifier", name: registration.name)
             }
@@ -64,11 +122,12 @@ struct DescriptorValidator {
         }
         var utilities: [UtilityRegistration] = []
         let utilityStride = try stride(
-            "utilities", d.utilities, d.utility_count, minimum: Int(TW_SIZEOF_UTILITY_REGISTRATION))
+            "utilities", d.utilities, d.utility_count, minimum: Int(TW_SIZEOF_UTILITY_REGISTRATION_1_0))
         for index in 0..<Int(d.utility_count) {
             let raw = UnsafeRawPointer(d.utilities!) + index * utilityStride  // FFI boundary: checked non-NULL above
-            let u = raw.assumingMemoryBound(to: tw_utility_registration.self).pointee
+            let u = Self.readUtility(raw, size: utilityStride)
             let prefix = try registrationName(u.prefix, kind: "utility", index: index, field: "prefix")
+            try checkReserved(u.reserved, kind: "utility", index: index, name: prefix)
             guard let expand = u.expand else {
                 throw .invalidRegistration(
                     path: path, kind: "utility", index: index, name: prefix, field: "expand", reason: "is NULL")
@@ -78,15 +137,18 @@ struct DescriptorValidator {
             }
             utilities.append(
                 UtilityRegistration(
-                    prefix: prefix, plugin: name, expander: PluginUtility(function: expand, context: u.context)))
+                    prefix: prefix, plugin: name,
+                    expander: PluginUtility(
+                        function: expand, context: u.context, site: PluginSite(plugin: name, subject: prefix))))
         }
         var recipes: [RecipeRegistration] = []
         var recipeNames = Set<String>()
-        let recipeStride = try stride("recipes", d.recipes, d.recipe_count, minimum: Int(TW_SIZEOF_RECIPE))
+        let recipeStride = try stride("recipes", d.recipes, d.recipe_count, minimum: Int(TW_SIZEOF_RECIPE_1_0))
         for index in 0..<Int(d.recipe_count) {
             let raw = UnsafeRawPointer(d.recipes!) + index * recipeStride  // FFI boundary: checked non-NULL above
-            let r = raw.assumingMemoryBound(to: tw_recipe.self).pointee
+            let r = Self.readRecipe(raw, size: recipeStride)
             let recipeName = try registrationName(r.name, kind: "recipe", index: index, field: "name")
+            try checkReserved(r.reserved, kind: "recipe", index: index, name: recipeName)
             let classes: String
             switch copyPluginString(r.classes) {
             case .success(let text): classes = text
@@ -103,11 +165,12 @@ struct DescriptorValidator {
         var animations: [AnimationPresetRegistration] = []
         var animationNames = Set<String>()
         let animationStride = try stride(
-            "animations", d.animations, d.animation_count, minimum: Int(TW_SIZEOF_ANIMATION_PRESET))
+            "animations", d.animations, d.animation_count, minimum: Int(TW_SIZEOF_ANIMATION_PRESET_1_0))
         for index in 0..<Int(d.animation_count) {
             let raw = UnsafeRawPointer(d.animations!) + index * animationStride  // FFI boundary: checked non-NULL above
-            let a = raw.assumingMemoryBound(to: tw_animation_preset.self).pointee
+            let a = Self.readPreset(raw, size: animationStride)
             let presetName = try registrationName(a.name, kind: "animation", index: index, field: "name")
+            try checkReserved(a.reserved, kind: "animation", index: index, name: presetName)
             guard let make = a.make else {
                 throw .invalidRegistration(
                     path: path, kind: "animation", index: index, name: presetName, field: "make", reason: "is NULL")
@@ -117,12 +180,24 @@ struct DescriptorValidator {
             }
             animations.append(
                 AnimationPresetRegistration(
-                    name: presetName, plugin: name, maker: PluginAnimation(function: make, context: a.context)))
+                    name: presetName, plugin: name,
+                    maker: PluginAnimation(
+                        function: make, context: a.context, site: PluginSite(plugin: name, subject: presetName))))
         }
         let info = PluginInfo(
-            name: name, version: version, path: path, abiMajor: Int(d.abi_major), abiMinor: Int(d.abi_minor))
+            name: name, version: version, path: path, abiMajor: pluginMajor, abiMinor: pluginMinor)
         return LoadedPlugin(
             info: info, modifiers: modifiers, utilities: utilities, recipes: recipes, animations: animations)
+    }
+
+    /// reserved fields are zero, so that a later minor can give them a meaning.
+    private func checkReserved<T: BinaryInteger>(_ value: T, kind: String, index: Int, name: String?)
+        throws(PluginLoadError)
+    {
+        guard value != 0 else { return }
+        throw .invalidRegistration(
+            path: path, kind: kind, index: index, name: name, field: "reserved",
+            reason: "is \(value); reserved fields must be zero")
     }
 
     private func checkArray<T>(_ field: String, _ pointer: UnsafePointer<T>?, _ count: UInt32) throws(PluginLoadError) {
@@ -181,6 +256,8 @@ struct DescriptorValidator {
         func bad(_ field: String, _ reason: String) -> PluginLoadError {
             .invalidRegistration(path: path, kind: "modifier", index: index, name: name, field: field, reason: reason)
         }
+        try checkReserved(r.reserved, kind: "modifier", index: index, name: name)
+        let site = PluginSite(plugin: plugin, subject: name)
         guard let form = RegistrationForm(code: r.form) else { throw bad("form", "unknown form \(r.form)") }
         let phase: ChainPhase
         if form.target != nil {
@@ -222,7 +299,7 @@ struct DescriptorValidator {
         var parser: PluginArgumentParser?
         if form == .argument {
             guard let parse = r.parse else { throw bad("parse", "is NULL; the argument form needs a parser") }
-            parser = PluginArgumentParser(function: parse, context: r.context, type: argumentType)
+            parser = PluginArgumentParser(function: parse, context: r.context, type: argumentType, site: site)
         } else if r.parse != nil {
             throw bad("parse", "only the argument form has a parser")
         }
@@ -236,13 +313,15 @@ struct DescriptorValidator {
             case .failure(let problem): throw bad("default_argument", problem.reason)
             }
         }
-        guard let invoker = FactoryInvoker(function: factory, context: r.context, argumentType: argumentType) else {
+        guard
+            let invoker = FactoryInvoker(function: factory, context: r.context, argumentType: argumentType, site: site)
+        else {
             throw bad("factory", "libffi could not prepare the call interface")
         }
         if let defaultArgument {
             let decoded: Result<TypedValue, ArgumentDecoder.Failure>
             if let parser {
-                decoded = parser.parse(defaultArgument, theme: .standard)
+                decoded = parser.parse(defaultArgument, theme: .standard, step: .defaultParse)
             } else {
                 decoded = ArgumentDecoder.decode(defaultArgument, as: argumentType, theme: .standard)
             }

@@ -16,12 +16,15 @@ public final class FactoryInvoker: @unchecked Sendable {
     public var rawFunction: tw_factory_fn { function }
     private let context: UnsafeMutableRawPointer?
     public let argumentType: ArgumentType
+    /// The registration, for messages about a crash, exit or hang in the factory.
+    let site: PluginSite
 
     /// Prepares the call interface, or returns nil when libffi refuses it.
-    init?(function: tw_factory_fn, context: UnsafeMutableRawPointer?, argumentType: ArgumentType) {
+    init?(function: tw_factory_fn, context: UnsafeMutableRawPointer?, argumentType: ArgumentType, site: PluginSite) {
         self.function = function
         self.context = context
         self.argumentType = argumentType
+        self.site = site
         var parameters: [UnsafeMutablePointer<ffi_type>?] = [
             twffi_type_pointer(), twffi_type_pointer(), twffi_type_uint8(),
         ]
@@ -45,8 +48,13 @@ public final class FactoryInvoker: @unchecked Sendable {
     public func call(active: Bool, value: TypedValue?) -> Result<ModifierIR, FactoryCallError> {
         let recorder = IRRecorder()
         let failure: FactoryCallError? = withExtendedLifetime(recorder) {
-            HandleSlots.withBuilder(recorder: recorder) { builderPointer in
-                dispatch(builderPointer, active: active, value: value)
+            HandleSlots.withHandle(
+                .builder, api: UnsafeRawPointer(HostCallbacks.builderAPI),
+                payload: Unmanaged.passUnretained(recorder).toOpaque(), site: site
+            ) { handle in
+                site.run(active ? .factoryActive : .factoryInactive) {
+                    dispatch(handle.assumingMemoryBound(to: tw_builder.self), active: active, value: value)
+                }
             }
         }
         let result = recorder.finish()

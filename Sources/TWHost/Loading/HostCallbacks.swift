@@ -1,14 +1,16 @@
+import Synchronization
 import TWPluginAPI
 
 /// The C function tables the host hands plugins. Each table is allocated once
 /// and never freed or written again, so sharing it across threads is safe.
+/// Callbacks on handles reach their payload only through `HandleSlots`, which
+/// ignores (and counts) a handle used after its call.
 enum HostCallbacks {
     // FFI boundary: these pointers are initialised once (Swift globals are
     // initialised lazily and exactly once) and only read afterwards.
     nonisolated(unsafe) static let builderAPI: UnsafeMutablePointer<tw_builder_api> = {
-        let table = UnsafeMutablePointer<tw_builder_api>.allocate(capacity: 1)
-        table.initialize(
-            to: tw_builder_api(
+        ABIMemory.permanent(
+            tw_builder_api(
                 struct_size: UInt32(MemoryLayout<tw_builder_api>.size), reserved: 0,
                 begin: { builder, kind, label, name in
                     guard let recorder = recorder(builder) else { return }
@@ -46,18 +48,19 @@ enum HostCallbacks {
                 },
                 animation: { builder, label, value in
                     guard let recorder = recorder(builder), let label = optionalString(label, recorder) else { return }
+                    guard value.reserved == 0 else {
+                        return recorder.fail("animation argument: reserved is \(value.reserved); it must be zero")
+                    }
                     recorder.argument(label: label.value, .animation(AnimationValue(value)))
                 },
                 fail: { builder, message in
                     recorder(builder)?.fail(copyMessage(message) ?? "factory failed without a message")
-                }))
-        return table
+                }), byteCount: MemoryLayout<tw_builder_api>.size)
     }()
 
     nonisolated(unsafe) static let parseResultAPI: UnsafeMutablePointer<tw_parse_result_api> = {
-        let table = UnsafeMutablePointer<tw_parse_result_api>.allocate(capacity: 1)
-        table.initialize(
-            to: tw_parse_result_api(
+        ABIMemory.permanent(
+            tw_parse_result_api(
                 struct_size: UInt32(MemoryLayout<tw_parse_result_api>.size), reserved: 0,
                 number: { result, value in parseSink(result)?.set(.number(value)) },
                 boolean: { result, value in parseSink(result)?.set(.bool(value)) },
@@ -70,7 +73,13 @@ enum HostCallbacks {
                 },
                 color: { result, value in parseSink(result)?.set(.color(ColorValue(value))) },
                 vector: { result, value in parseSink(result)?.set(.vector(value.x, value.y, value.z)) },
-                animation: { result, value in parseSink(result)?.set(.animation(AnimationValue(value))) },
+                animation: { result, value in
+                    guard let sink = parseSink(result) else { return }
+                    guard value.reserved == 0 else {
+                        return sink.reject("the parser's animation has reserved \(value.reserved); it must be zero")
+                    }
+                    sink.set(.animation(AnimationValue(value)))
+                },
                 payload: { result, value in
                     guard let sink = parseSink(result) else { return }
                     var text: String?
@@ -84,14 +93,12 @@ enum HostCallbacks {
                 },
                 reject: { result, reason in
                     parseSink(result)?.reject(copyMessage(reason) ?? "rejected")
-                }))
-        return table
+                }), byteCount: MemoryLayout<tw_parse_result_api>.size)
     }()
 
     nonisolated(unsafe) static let utilityResultAPI: UnsafeMutablePointer<tw_utility_result_api> = {
-        let table = UnsafeMutablePointer<tw_utility_result_api>.allocate(capacity: 1)
-        table.initialize(
-            to: tw_utility_result_api(
+        ABIMemory.permanent(
+            tw_utility_result_api(
                 struct_size: UInt32(MemoryLayout<tw_utility_result_api>.size), reserved: 0,
                 classes: { result, classes in
                     guard let sink = utilitySink(result) else { return }
@@ -102,17 +109,15 @@ enum HostCallbacks {
                 },
                 reject: { result, reason in
                     utilitySink(result)?.reject(copyMessage(reason) ?? "rejected")
-                }))
-        return table
+                }), byteCount: MemoryLayout<tw_utility_result_api>.size)
     }()
 
     nonisolated(unsafe) static let themeAPI: UnsafeMutablePointer<tw_theme_api> = {
-        let table = UnsafeMutablePointer<tw_theme_api>.allocate(capacity: 1)
-        table.initialize(
-            to: tw_theme_api(
+        ABIMemory.permanent(
+            tw_theme_api(
                 struct_size: UInt32(MemoryLayout<tw_theme_api>.size), reserved: 0,
                 number: { theme, scale, key, out in
-                    guard let theme, let host = theme.pointee.host, let out,
+                    guard let host = HandleSlots.payload(theme, .theme), let out,
                         case .success(let scale) = copyPluginString(scale, limit: 64),
                         case .success(let key) = copyPluginString(key, limit: 256)
                     else { return false }
@@ -122,31 +127,36 @@ enum HostCallbacks {
                     return true
                 },
                 color: { theme, name, out in
-                    guard let theme, let host = theme.pointee.host, let out,
+                    guard let host = HandleSlots.payload(theme, .theme), let out,
                         case .success(let name) = copyPluginString(name, limit: 256)
                     else { return false }
                     let box = Unmanaged<ThemeBox>.fromOpaque(host).takeUnretainedValue()
                     guard let color = box.theme.color(named: name) else { return false }
                     out.pointee = tw_color(r: color.red, g: color.green, b: color.blue, a: color.alpha)
                     return true
-                }))
-        return table
+                }), byteCount: MemoryLayout<tw_theme_api>.size)
     }()
 
-    nonisolated(unsafe) static let hostAPI: UnsafeMutablePointer<tw_host_api> = {
-        let table = UnsafeMutablePointer<tw_host_api>.allocate(capacity: 1)
-        table.initialize(
-            to: tw_host_api(
+    /// A host table of its own for one plugin (A-9): `log` receives it back,
+    /// and its `host_data` says which plugin is calling. Never freed.
+    static func hostTable(for label: String) -> (table: UnsafePointer<tw_host_api>, identity: PluginIdentity) {
+        let identity = PluginIdentity(label)
+        let table = ABIMemory.permanent(
+            tw_host_api(
                 struct_size: UInt32(MemoryLayout<tw_host_api>.size),
                 abi_major: UInt16(TW_ABI_MAJOR), abi_minor: UInt16(TW_ABI_MINOR),
                 host_version: hostVersionCString,
-                log: { level, message in
-                    let text = copyMessage(message) ?? ""
-                    let prefix = level >= TW_LOG_ERROR ? "error" : level == TW_LOG_WARNING ? "warning" : "note"
-                    StandardError.write("plugin \(prefix): \(text)\n")
-                }))
-        return table
-    }()
+                host_data: UnsafeRawPointer(Unmanaged.passRetained(identity).toOpaque()),  // kept for the process
+                log: { host, level, message in
+                    let who = host?.pointee.host_data.map {
+                        Unmanaged<PluginIdentity>.fromOpaque($0).takeUnretainedValue().name.withLock { $0 }
+                    }
+                    let text = printable(copyMessage(message) ?? "")
+                    let severity = level >= TW_LOG_ERROR ? "error" : level == TW_LOG_WARNING ? "warning" : "note"
+                    StandardError.write("\(severity): plugin '\(who ?? "(unknown)")': \(text)\n")
+                }), byteCount: MemoryLayout<tw_host_api>.size)
+        return (UnsafePointer(table), identity)
+    }
 
     nonisolated(unsafe) static let hostVersionCString: UnsafePointer<CChar> = {
         let bytes = Array(TWHostVersion.string.utf8CString)
@@ -156,19 +166,19 @@ enum HostCallbacks {
     }()
 
     private static func recorder(_ builder: UnsafeMutablePointer<tw_builder>?) -> IRRecorder? {
-        guard let host = builder?.pointee.host else { return nil }
+        guard let host = HandleSlots.payload(builder, .builder) else { return nil }
         let recorder = Unmanaged<IRRecorder>.fromOpaque(host).takeUnretainedValue()
         return recorder.closed ? nil : recorder
     }
 
     private static func parseSink(_ result: UnsafeMutablePointer<tw_parse_result>?) -> ParseSink? {
-        guard let host = result?.pointee.host else { return nil }
+        guard let host = HandleSlots.payload(result, .parseResult) else { return nil }
         let sink = Unmanaged<ParseSink>.fromOpaque(host).takeUnretainedValue()
         return sink.closed ? nil : sink
     }
 
     private static func utilitySink(_ result: UnsafeMutablePointer<tw_utility_result>?) -> UtilitySink? {
-        guard let host = result?.pointee.host else { return nil }
+        guard let host = HandleSlots.payload(result, .utilityResult) else { return nil }
         let sink = Unmanaged<UtilitySink>.fromOpaque(host).takeUnretainedValue()
         return sink.closed ? nil : sink
     }
@@ -218,6 +228,13 @@ final class UtilitySink {
     func close() { closed = true }
 }
 
+/// Which plugin a host table belongs to: the requested name while loading,
+/// the descriptor's name once it is validated.
+final class PluginIdentity: Sendable {
+    let name: Mutex<String>
+    init(_ name: String) { self.name = Mutex(name) }
+}
+
 /// Keeps a theme alive while a plugin reads it.
 final class ThemeBox {
     let theme: Theme
@@ -246,7 +263,8 @@ extension AnimationValue {
         func optional(_ v: Double) -> Double? { v.isFinite && v >= 0 ? v : nil }
         self.init(
             curve: curve, duration: optional(a.duration), response: optional(a.response),
-            dampingFraction: optional(a.damping_fraction), bounce: a.bounce.isFinite && a.bounce != 0 ? a.bounce : nil,
+            // A negative bounce means "not set" (TWPluginAPI.h), and 0 is SwiftUI's own default.
+            dampingFraction: optional(a.damping_fraction), bounce: a.bounce.isFinite && a.bounce > 0 ? a.bounce : nil,
             delay: a.delay.isFinite && a.delay > 0 ? a.delay : 0)
     }
 

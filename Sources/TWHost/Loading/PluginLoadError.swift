@@ -5,8 +5,10 @@ public enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertible
     case invalidRequestedName(String)
     /// No `lib<name>.so` in any search directory.
     case notFound(name: String, searched: [String])
-    /// The path does not exist or cannot be read.
+    /// The path does not exist.
     case missingFile(path: String)
+    /// The path exists but cannot be resolved or opened as a plugin file.
+    case cannotOpen(path: String, reason: String)
     /// `dlopen` failed (not ELF, unresolved symbol, wrong architecture …).
     case dlopenFailed(path: String, dlerror: String)
     /// The library does not export `tw_plugin_entry`.
@@ -25,20 +27,22 @@ public enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertible
     case duplicateName(path: String, kind: String, name: String)
     /// The descriptor's name differs from the requested one.
     case nameMismatch(path: String, requested: String, actual: String)
-    /// The file or its folder can be written by users other than the owner
-    /// and root: anyone who can write it can run code in twhost.
-    case writableByOthers(path: String, what: String)
+    /// The file, its folder, a folder above it or a link on the way could be
+    /// changed by another user: anyone who can change it can run code
+    /// in twhost. Nothing was opened.
+    case untrusted(path: String, problem: TrustProblem)
     /// A factory or parser failed while the host probed it.
     case factoryFailed(path: String, registration: String, reason: String)
 
     public var path: String? {
         switch self {
         case .invalidRequestedName, .notFound: return nil
-        case .missingFile(let p), .dlopenFailed(let p, _), .missingEntry(let p, _), .entryFailed(let p, _),
+        case .missingFile(let p), .cannotOpen(let p, _), .dlopenFailed(let p, _), .missingEntry(let p, _),
+            .entryFailed(let p, _),
             .abiMismatch(let p, _, _, _, _), .structTooSmall(let p, _, _, _),
             .invalidDescriptor(let p, _, _), .invalidRegistration(let p, _, _, _, _, _),
             .duplicateName(let p, _, _), .nameMismatch(let p, _, _), .factoryFailed(let p, _, _),
-            .writableByOthers(let p, _):
+            .untrusted(let p, _):
             return p
         }
     }
@@ -52,6 +56,8 @@ public enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertible
             return "plugin '\(name)' not found: no lib\(name).so in \(dirs)"
         case .missingFile(let path):
             return "\(path): no such plugin file"
+        case .cannotOpen(let path, let reason):
+            return "\(path): cannot open: \(reason)"
         case .dlopenFailed(let path, let text):
             return "\(path): cannot load: \(text)"
         case .missingEntry(let path, let text):
@@ -72,8 +78,8 @@ public enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertible
             return "\(path): \(kind) name '\(name)' is registered twice"
         case .nameMismatch(let path, let requested, let actual):
             return "\(path): descriptor.name is '\(actual)', expected '\(requested)'"
-        case .writableByOthers(let path, let what):
-            return "\(path): refused: \(what); fix the permissions (chmod o-w, g-w) or pass --allow-writable-plugins"
+        case .untrusted(let path, let problem):
+            return "\(path): refused: \(problem); or pass --allow-writable-plugins"
         case .factoryFailed(let path, let registration, let reason):
             return "\(path): registration '\(registration)': \(reason)"
         }

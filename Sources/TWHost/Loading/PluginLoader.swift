@@ -3,13 +3,26 @@ import Synchronization
 import TWPluginAPI
 
 /// Loads plugins with `dlopen(RTLD_NOW | RTLD_LOCAL)` and validates their
-/// descriptors (A-7, A-8).
+/// descriptors (A-7, A-8), loading only what was checked (A-13).
 ///
-/// Libraries are never closed: Swift code cannot be safely unloaded. Each file
-/// (by resolved path) is loaded and its entry called at most once per process;
-/// later requests get the cached result.
+/// The path is resolved without trusting anything another user could change
+/// (`PluginFileTrust`), the file is opened once, its open descriptor is checked
+/// with `fstat`, and that descriptor's file is what `dlopen` maps, through
+/// `/proc/self/fd/N`: a file swapped after the check is never loaded.
+///
+/// Libraries are never closed: Swift code cannot be safely unloaded. Their
+/// descriptors stay open too, so that no later plugin is ever opened under the
+/// same `/proc/self/fd/N` name (the dynamic loader would take it for the
+/// library already loaded under that name). Each file (by device and inode) is
+/// loaded and its entry called at most once per process; later requests get
+/// the cached result.
 public enum PluginLoader {
-    private static let cache = Mutex<[String: Result<LoadedPlugin, PluginLoadError>]>([:])
+    private struct FileIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    private static let cache = Mutex<[FileIdentity: Result<LoadedPlugin, PluginLoadError>]>([:])
 
     /// Loads a plugin by name through the search path, or by an explicit `.so` path.
     public static func load(_ request: String, searchPath: PluginSearchPath) -> Result<LoadedPlugin, PluginLoadError> {
@@ -24,68 +37,101 @@ public enum PluginLoader {
     }
 
     /// Loads one file. With `expectedName`, the descriptor's name must equal it.
+    /// - Parameter allowWritable: load even when another user could have changed
+    ///   the file or a folder on its path (`--allow-writable-plugins`); the file
+    ///   is still opened once and loaded from that descriptor.
     public static func load(path: String, expectedName: String?, allowWritable: Bool = false) -> Result<
         LoadedPlugin, PluginLoadError
     > {
-        guard access(path, R_OK) == 0, let resolved = realPath(path) else {
-            return .failure(.missingFile(path: path))
+        let trust = PluginFileTrust(enforce: !allowWritable)
+        let canonical: String
+        do {
+            canonical = try trust.resolve(path)
+        } catch {
+            return .failure(loadError(error, path: path))
         }
-        if !allowWritable, let problem = writableByOthers(resolved) {
-            return .failure(.writableByOthers(path: resolved, what: problem))
+        let fd = open(canonical, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else {
+            if errno == ENOENT { return .failure(.missingFile(path: path)) }
+            if errno == ELOOP {
+                return .failure(.cannotOpen(path: path, reason: "it became a symbolic link while it was checked"))
+            }
+            return .failure(.cannotOpen(path: path, reason: String(cString: strerror(errno))))
         }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            return .failure(.cannotOpen(path: path, reason: reason))
+        }
+        do {
+            try trust.checkFile(info)
+        } catch {
+            close(fd)
+            return .failure(loadError(error, path: path))
+        }
+        let identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         let result = cache.withLock { cache -> Result<LoadedPlugin, PluginLoadError> in
-            if let cached = cache[resolved] { return cached }
-            let loaded = loadUncached(path: resolved)
-            cache[resolved] = loaded
+            if let cached = cache[identity] {
+                close(fd)
+                return cached
+            }
+            let loaded = loadUncached(fd: fd, path: canonical, label: expectedName ?? stem(canonical))
+            cache[identity] = loaded
             return loaded
         }
         if case .success(let plugin) = result, let expectedName, plugin.info.name != expectedName {
-            return .failure(.nameMismatch(path: resolved, requested: expectedName, actual: plugin.info.name))
+            return .failure(.nameMismatch(path: plugin.info.path, requested: expectedName, actual: plugin.info.name))
         }
         return result
     }
 
-    private static func loadUncached(path: String) -> Result<LoadedPlugin, PluginLoadError> {
-        _ = dlerror()
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-            return .failure(.dlopenFailed(path: path, dlerror: lastDLError()))
+    private static func loadError(_ failure: PluginFileTrust.Failure, path: String) -> PluginLoadError {
+        switch failure {
+        case .missing: return .missingFile(path: path)
+        case .untrusted(let problem): return .untrusted(path: path, problem: problem)
+        case .other(let reason): return .cannotOpen(path: path, reason: reason)
         }
-        // Never dlclose: see the type's documentation.
-        guard let symbol = dlsym(handle, TW_PLUGIN_ENTRY_SYMBOL) else {
-            return .failure(.missingEntry(path: path, dlerror: lastDLError()))
-        }
-        let entry = unsafeBitCast(symbol, to: tw_plugin_entry_fn.self)
-        var message: UnsafePointer<CChar>?
-        guard let descriptor = entry(UInt32(TW_ABI_MAJOR), UInt32(TW_ABI_MINOR), HostCallbacks.hostAPI, &message) else {
-            return .failure(.entryFailed(path: path, message: copyMessage(message)))
-        }
-        return DescriptorValidator(path: path, descriptor: descriptor).validate()
     }
 
-    /// Why another user could change the file or its folder, if they could:
-    /// writable by everyone, writable by a group, or owned by someone other
-    /// than this user or root. Symlinks are resolved first.
-    static func writableByOthers(_ resolved: String) -> String? {
-        let me = geteuid()
-        let folder = resolved.lastIndex(of: "/").map { String(resolved[..<$0]) } ?? "."
-        for (what, path) in [
-            ("the plugin file", resolved),
-            ("its folder \(folder.isEmpty ? "/" : folder)", folder.isEmpty ? "/" : folder),
-        ] {
-            var info = stat()
-            guard stat(path, &info) == 0 else { continue }
-            let mode = info.st_mode
-            if mode & S_IWOTH != 0 && !(mode & S_ISVTX != 0 && what != "the plugin file") {
-                return "\(what) is writable by every user"
+    /// Maps the open file `fd` (already checked) and calls its entry.
+    private static func loadUncached(fd: Int32, path: String, label: String) -> Result<LoadedPlugin, PluginLoadError> {
+        let byDescriptor = "/proc/self/fd/\(fd)"
+        let site = PluginSite(plugin: label, subject: path)
+        _ = dlerror()
+        // The library's constructors are plugin code too.
+        guard let handle = site.run(.loading, { dlopen(byDescriptor, RTLD_NOW | RTLD_LOCAL) }) else {
+            var text = lastDLError().replacing(byDescriptor, with: path)
+            if access("/proc/self/fd", F_OK) != 0 {
+                text += " (twhost loads plugins through /proc/self/fd; /proc must be mounted)"
             }
-            if mode & S_IWGRP != 0 && info.st_gid != getegid() && info.st_gid != 0 {
-                return "\(what) is writable by group \(info.st_gid)"
-            }
-            if info.st_uid != me && info.st_uid != 0 {
-                return "\(what) is owned by user \(info.st_uid)"
-            }
+            close(fd)
+            return .failure(.dlopenFailed(path: path, dlerror: text))
         }
-        return nil
+        // Never dlclose, and keep `fd` open: see the type's documentation.
+        guard let symbol = dlsym(handle, TW_PLUGIN_ENTRY_SYMBOL) else {
+            return .failure(.missingEntry(path: path, dlerror: lastDLError().replacing(byDescriptor, with: path)))
+        }
+        let entry = unsafeBitCast(symbol, to: tw_plugin_entry_fn.self)
+        let host = HostCallbacks.hostTable(for: label)
+        var message: UnsafePointer<CChar>?
+        let descriptor = site.run(.entry) {
+            entry(UInt32(TW_ABI_MAJOR), UInt32(TW_ABI_MINOR), host.table, &message)
+        }
+        guard let descriptor else {
+            return .failure(.entryFailed(path: path, message: copyMessage(message)))
+        }
+        let validated = DescriptorValidator(path: path, descriptor: UnsafeRawPointer(descriptor)).validate()
+        if case .success(let plugin) = validated { host.identity.name.withLock { $0 = plugin.info.name } }
+        return validated
+    }
+
+    /// `libMaterial.so` → `Material`: what a plugin is called before its entry names it.
+    private static func stem(_ path: String) -> String {
+        var name = path.split(separator: "/").last.map(String.init) ?? path
+        if name.hasPrefix("lib") { name.removeFirst(3) }
+        if name.hasSuffix(".so") { name.removeLast(3) }
+        return name
     }
 
     private static func lastDLError() -> String {

@@ -72,6 +72,10 @@ enum _IRRenderer {
             out += "{ "
             renderChain(nodes, into: &out)
             out += " }"
+        case .view(let nodes):
+            renderChain(nodes, into: &out)
+        case .chain(let values):
+            for v in values { render(v, into: &out) }
         case .symbolic(let text, _): out += text
         }
     }
@@ -114,6 +118,14 @@ enum _IRRenderer {
             out += "{"
             renderStructure(nodes, into: &out)
             out += "}"
+        case .view(let nodes):
+            out += "View("
+            renderStructure(nodes, into: &out)
+            out += ")"
+        case .chain(let values):
+            out += "Chain("
+            structure(values.map { IRArgument(nil, $0) }, into: &out)
+            out += ")"
         case .symbolic(_, let standsFor):
             if let standsFor { structure(standsFor, into: &out) } else { out += "Expr" }
         }
@@ -167,21 +179,6 @@ enum _IRRenderer {
         return s + ")"
     }
 
-    static func animationCode(_ a: AnimationValue) -> String {
-        var args: [String] = []
-        switch a.curve {
-        case .spring:
-            if let d = a.duration { args.append("duration: \(formatNumber(d))") }
-            if let r = a.response { args.append("response: \(formatNumber(r))") }
-            if let f = a.dampingFraction { args.append("dampingFraction: \(formatNumber(f))") }
-            if let b = a.bounce { args.append("bounce: \(formatNumber(b))") }
-        default:
-            if let d = a.duration { args.append("duration: \(formatNumber(d))") }
-            if let b = a.bounce { args.append("extraBounce: \(formatNumber(b))") }
-        }
-        var s = "." + a.curve.rawValue
-        if !args.isEmpty { s += "(" + args.joined(separator: ", ") + ")" }
-        if a.delay != 0 { s += ".delay(\(formatNumber(a.delay)))" }
-        return s
-    }
+    /// Only the parameters each curve takes (`AnimationValue.invalidParameters`).
+    static func animationCode(_ a: AnimationValue) -> String { a.swiftCode }
 }

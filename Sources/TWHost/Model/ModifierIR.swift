@@ -62,6 +62,11 @@ public indirect enum IRValue: Hashable, Sendable {
     case tuple([IRArgument])
     /// A view closure `{ … }`.
     case content([IRNode])
+    /// A view passed as a value, without a closure: `RoundedRectangle(cornerRadius: 8).fill(.red)`
+    /// (the argument of `.background(_:alignment:)`, iOS 13).
+    case view([IRNode])
+    /// Members and calls applied one after another: `.system(.body).weight(.semibold)`.
+    case chain([IRValue])
     /// Swift source text for a value known only at run time: a symbolic value
     /// from a Swift source (`angle` in `tilt-[\(angle)]`), or an argument of an
     /// inline registration that is not a literal. `standsFor` is a value of the

@@ -22,6 +22,17 @@ public enum RegistrationForm: String, Sendable, CaseIterable, Codable {
     /// Exact-tag forms take no argument: `frosted`, `resize`.
     public var isExactTag: Bool { self == .view || self == .text || self == .image || self == .shape }
 
+    /// Text and image forms transform the source into its own type (`Text` →
+    /// `Text`, `Image` → `Image`), so they run only when selected and leave
+    /// SwiftUI's structure as it was (R-TARGET-3, R-ID-1). Shape forms
+    /// return `AnyShape` and keep a slot.
+    public var keepsSourceType: Bool {
+        switch self {
+        case .text, .textValue, .image, .imageValue: return true
+        default: return false
+        }
+    }
+
     /// The native source a target form needs, or nil for general view forms.
     public var target: SourceTarget? {
         switch self {

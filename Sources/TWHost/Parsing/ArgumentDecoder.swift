@@ -75,20 +75,10 @@ public enum ArgumentDecoder {
         Failure(message: "expected \(what), got '\(text)'")
     }
 
-    /// A finite decimal number: optional sign, digits, optional fraction and
-    /// exponent. No hex, no `inf`, no `nan`.
+    /// A finite decimal number with an optional `-`: `DecimalNumber`'s
+    /// grammar, the one every number in a class is read with (SPEC §9).
     public static func finiteNumber(_ text: String) -> Double? {
-        var sawDigit = false
-        for (index, byte) in text.utf8.enumerated() {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): sawDigit = true
-            case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
-                if index > 64 { return nil }
-            default: return nil
-            }
-        }
-        guard sawDigit, let value = Double(text), value.isFinite else { return nil }
-        return value == 0 ? 0 : value  // folds -0 to 0
+        DecimalNumber.parse(text, allowsSign: true)
     }
 
     static func number(_ text: String, units: [String: Double]) -> Double? {

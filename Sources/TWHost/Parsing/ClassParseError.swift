@@ -11,6 +11,9 @@ public enum ClassParseError: Error, Hashable, Sendable, CustomStringConvertible 
     case typedValueMixedWithText
     case fragmentInsideBrackets
     case invalidOpacity(String)
+    /// A control character (U+0000…U+001F, U+007F, U+0080…U+009F) in a class,
+    /// with its code point: never truncated, never printed raw.
+    case controlCharacter(UInt32)
 
     /// variant, root, value or type.
     public var part: String {
@@ -19,6 +22,16 @@ public enum ClassParseError: Error, Hashable, Sendable, CustomStringConvertible 
         case .emptyUtility, .bracketWithoutRoot: return "root"
         case .emptyArgument, .unbalancedBrackets, .textAfterBracket, .invalidOpacity: return "value"
         case .typedValueOutsideBrackets, .typedValueMixedWithText, .fragmentInsideBrackets: return "type"
+        case .controlCharacter: return "root"
+        }
+    }
+
+    /// The diagnostic code: `invalid-class` for text that cannot be a class
+    /// at all, `invalid-argument` for the rest of the syntax.
+    public var code: String {
+        switch self {
+        case .controlCharacter: return "invalid-class"
+        default: return "invalid-argument"
         }
     }
 
@@ -35,6 +48,9 @@ public enum ClassParseError: Error, Hashable, Sendable, CustomStringConvertible 
         case .typedValueMixedWithText: return "a typed value must be the whole bracket argument"
         case .fragmentInsideBrackets: return "a class fragment cannot stand inside brackets"
         case .invalidOpacity(let text): return "invalid opacity modifier '/\(text)'; expected 0…100"
+        case .controlCharacter(let scalar):
+            let hex = String(scalar, radix: 16, uppercase: true)
+            return "a control character (U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)) in a class"
         }
     }
 }

@@ -80,7 +80,7 @@ public struct ParsedClass: Hashable, Sendable {
                 return .failure(.textAfterBracket(String(decoding: rest, as: UTF8.self)))
             }
             let text = String(decoding: rest.dropFirst(), as: UTF8.self)
-            guard let percent = ArgumentDecoder.finiteNumber(text), percent >= 0, percent <= 100 else {
+            guard let percent = DecimalNumber.parse(text), percent <= 100 else {
                 return .failure(.invalidOpacity(text))
             }
             parsed.bracketOpacity = percent / 100

@@ -77,7 +77,17 @@ public enum ClassTokenizer {
         }
 
         mutating func scan(_ text: String) {
+            var previous: UInt8 = 0
             for byte in text.utf8 {
+                defer { previous = byte }
+                // Control characters are never part of a class (SPEC §9): an
+                // error, not truncation. C1 controls are U+0080…U+009F, whose
+                // UTF-8 is 0xC2 followed by 0x80…0x9F.
+                if (byte < 0x20 && !(depth == 0 && byte >= 0x09 && byte <= 0x0D)) || byte == 0x7F
+                    || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F)
+                {
+                    if error == nil { error = .controlCharacter(UInt32(byte)) }
+                }
                 switch byte {
                 case 0x20, 0x09, 0x0A, 0x0D, 0x0C, 0x0B:
                     if depth == 0 {

@@ -36,6 +36,8 @@ public struct BackingReport: Hashable, Sendable {
     public var type: String?
     public var cocoa: [CocoaOutcome]
     public var lifecycle: [LifecycleOutcome]
+    /// Findings about the node's `.cocoa` and lifecycle modifiers (`unknown-lifecycle`).
+    public var diagnostics: [Diagnostic] = []
 
     /// "Toggle with style button"
     var subject: String { style.map { "\(view) with style \($0)" } ?? view }
@@ -86,8 +88,62 @@ public enum BackingResolver {
         for request in cocoa {
             report.cocoa.append(outcome(request, report: report, row: row, environment: environment))
         }
-        for name in lifecycle { report.lifecycle.append(lifecycleOutcome(name, report: report)) }
+        for name in lifecycle {
+            let outcome = lifecycleOutcome(name, report: report)
+            report.lifecycle.append(outcome)
+            if outcome.controller == nil {
+                report.diagnostics.append(
+                    SurfaceFinding.unknownLifecycle(name: name, suggestion: lifecycleSuggestion(name)).diagnostic)
+            }
+        }
         return report
+    }
+
+    /// The four names are long and alike, so a misspelling may be further
+    /// from them than the usual limit of 3 edits.
+    static func lifecycleSuggestion(_ name: String) -> String? {
+        Suggestion.nearest(to: name, in: lifecycleModifiers, limit: max(3, name.utf8.count / 3))
+    }
+
+    /// The view controller the lifecycle modifiers observe on a node: the
+    /// one that backs it when it is a view controller (UITabBarController …),
+    /// else the nearest hosting controller.
+    static func observedController(_ report: BackingReport) -> String {
+        if let type = report.type, BackingTable.viewControllers.contains(type) { return type }
+        return report.platform == .macos ? "NSHostingController" : "UIHostingController"
+    }
+
+    /// `.cocoa(for: T.self)` with a view-controller type reaches the controller
+    /// the lifecycle modifiers observe when T is that class or a superclass of
+    /// it: CocoaUI's `CocoaViewController` (UIViewController on iOS and tvOS,
+    /// NSViewController on macOS) or the platform's own base class. Seed 004's
+    /// lifecycle example calls `.cocoa(for: CocoaViewController.self)` on a
+    /// navigation destination and gets its hosting controller.
+    static func controllerOutcome(_ wanted: String, report: BackingReport) -> CocoaOutcome? {
+        let macOS = report.platform == .macos
+        let base = macOS ? "NSViewController" : "UIViewController"
+        let generic: Set<String> = [
+            "CocoaViewController", "UIViewController", "NSViewController", "UIHostingController", "NSHostingController",
+        ]
+        guard generic.contains(wanted) || BackingTable.viewControllers.contains(wanted) else { return nil }
+        let observed = observedController(report)
+        let p = report.platform.rawValue
+        if wanted == "CocoaViewController" || wanted == base || wanted == observed {
+            let how = wanted == observed ? "" : " (a \(wanted == "CocoaViewController" ? base : wanted))"
+            return CocoaOutcome(
+                requested: wanted, called: true,
+                reason: "called with the \(observed)\(how), the view controller the lifecycle modifiers observe")
+        }
+        if (wanted.hasPrefix("UI") && macOS) || (wanted.hasPrefix("NS") && !macOS) {
+            return CocoaOutcome(
+                requested: wanted, called: false,
+                reason:
+                    "not called: \(wanted) is \(wanted.hasPrefix("UI") ? "a UIKit" : "an AppKit") type; on \(p) the view controller is the \(observed)"
+            )
+        }
+        return CocoaOutcome(
+            requested: wanted, called: false,
+            reason: "not called: the view controller the lifecycle modifiers observe here is the \(observed)")
     }
 
     static func framework(_ platform: RenderEnvironment.Platform) -> String { platform == .macos ? "AppKit" : "UIKit" }
@@ -96,6 +152,9 @@ public enum BackingResolver {
         _ request: CocoaRequest, report: BackingReport, row: BackingRow?, environment: RenderEnvironment
     ) -> CocoaOutcome {
         let p = environment.platform.rawValue
+        if let wanted = request.typeName, let controller = controllerOutcome(wanted, report: report) {
+            return controller
+        }
         switch report.status {
         case .unlisted:
             return CocoaOutcome(
@@ -151,16 +210,17 @@ public enum BackingResolver {
     static func lifecycleOutcome(_ name: String, report: BackingReport) -> LifecycleOutcome {
         let canonical = name == "onViewDidDisAppear" ? "onViewDidDisappear" : name
         guard lifecycleModifiers.contains(canonical) else {
-            let hint = Suggestion.nearest(to: name, in: lifecycleModifiers).map { "; did you mean '\($0)'?" } ?? ""
+            let hint = lifecycleSuggestion(name).map { "; did you mean '\($0)'?" } ?? ""
             return LifecycleOutcome(modifier: name, controller: nil, reason: "unknown lifecycle modifier\(hint)")
         }
-        if let type = report.type, BackingTable.viewControllers.contains(type) {
+        let observed = observedController(report)
+        if observed == report.type {
             return LifecycleOutcome(
-                modifier: canonical, controller: type, reason: "\(report.subject) is backed by the \(type) itself")
+                modifier: canonical, controller: observed,
+                reason: "\(report.subject) is backed by the \(observed) itself")
         }
-        let hosting = report.platform == .macos ? "NSHostingController" : "UIHostingController"
         return LifecycleOutcome(
-            modifier: canonical, controller: hosting,
+            modifier: canonical, controller: observed,
             reason: "\(report.view) is not a view controller: the nearest hosting controller")
     }
 }
@@ -171,26 +231,39 @@ public enum NativeButtonStyles {
     /// Liquid Glass button styles exist from these major versions.
     public static let glassMinimum: [RenderEnvironment.Platform: Int] = [.ios: 26, .macos: 26, .tvos: 26]
 
-    /// The style used for a requested one, and why it differs, if it does.
+    /// What a style falls back to where it does not exist, nearest first.
+    static let fallbacks: [String: [String]] = [
+        "glass": ["bordered", "borderless", "plain"],
+        "glassProminent": ["borderedProminent", "bordered", "borderless", "plain"],
+        "link": ["borderless", "plain"],
+        "borderedProminent": ["bordered", "borderless", "plain"],
+        "bordered": ["borderless", "plain"],
+        "borderless": ["plain"],
+    ]
+
+    /// The style used for a requested one, and why it differs, if it does:
+    /// the first of its fallbacks that exists on the platform and version
+    /// (`SwiftUIAPI`'s availability).
     public static func resolve(_ requested: String, environment: RenderEnvironment) -> (
         style: String, fallback: String?
     ) {
+        let available = { (style: String) in SwiftUIAPI.buttonStyle(style)?.isAvailable(in: environment) ?? true }
+        guard !available(requested) else { return (requested, nil) }
         let p = environment.platform
+        let style = fallbacks[requested]?.first(where: available) ?? "plain"
         switch requested {
         case "link" where p != .macos:
-            return ("borderless", ".link is macOS-only; \(p.rawValue) uses .borderless")
+            return (style, ".link is macOS-only; \(p.rawValue) uses .\(style)")
         case "glass", "glassProminent":
             let minimum = glassMinimum[p] ?? 26
-            if environment.osVersion < minimum {
-                let fallback = requested == "glass" ? "bordered" : "borderedProminent"
-                return (
-                    fallback,
-                    "Liquid Glass styles need \(p.rawValue) \(minimum); \(p.rawValue) \(environment.osVersion) uses .\(fallback)"
-                )
-            }
-            return (requested, nil)
+            return (
+                style,
+                "Liquid Glass styles need \(p.rawValue) \(minimum); \(p.rawValue) \(environment.osVersion) uses .\(style)"
+            )
         default:
-            return (requested, nil)
+            let api = SwiftUIAPI.buttonStyle(requested)
+            let needs = api.map { $0.availability.describe(on: p) } ?? "a later version"
+            return (style, ".\(requested) needs \(needs); \(p.rawValue) \(environment.osVersion) uses .\(style)")
         }
     }
 

@@ -132,33 +132,45 @@ final class PluginArgumentParser: @unchecked Sendable {
     let function: tw_parse_fn
     let context: UnsafeMutableRawPointer?
     let type: ArgumentType
+    let site: PluginSite
 
-    init(function: tw_parse_fn, context: UnsafeMutableRawPointer?, type: ArgumentType) {
+    init(function: tw_parse_fn, context: UnsafeMutableRawPointer?, type: ArgumentType, site: PluginSite) {
         self.function = function
         self.context = context
         self.type = type
+        self.site = site
     }
 
-    func parse(_ raw: String, theme: Theme) -> Result<TypedValue, ArgumentDecoder.Failure> {
-        raw.withCString { parse(cString: $0, theme: theme) }
+    func parse(_ raw: String, theme: Theme, step: PluginStep = .parser) -> Result<TypedValue, ArgumentDecoder.Failure> {
+        raw.withCString { parse(cString: $0, theme: theme, step: step) }
     }
 
     /// Parses raw bytes (which need not be UTF-8), for hostile-input probes.
     func parse(bytes: [UInt8], theme: Theme) -> Result<TypedValue, ArgumentDecoder.Failure> {
-        withCString(bytes) { parse(cString: $0, theme: theme) }
+        withCString(bytes) { parse(cString: $0, theme: theme, step: .parser) }
     }
 
-    private func parse(cString: UnsafePointer<CChar>, theme: Theme) -> Result<TypedValue, ArgumentDecoder.Failure> {
+    private func parse(cString: UnsafePointer<CChar>, theme: Theme, step: PluginStep) -> Result<
+        TypedValue, ArgumentDecoder.Failure
+    > {
         let sink = ParseSink()
         let themeBox = ThemeBox(theme)
         withExtendedLifetime((sink, themeBox)) {
-            var result = tw_parse_result(
-                struct_size: UInt32(MemoryLayout<tw_parse_result>.size), reserved: 0,
-                api: UnsafePointer(HostCallbacks.parseResultAPI), host: Unmanaged.passUnretained(sink).toOpaque())
-            var cTheme = tw_theme(
-                struct_size: UInt32(MemoryLayout<tw_theme>.size), reserved: 0,
-                api: UnsafePointer(HostCallbacks.themeAPI), host: Unmanaged.passUnretained(themeBox).toOpaque())
-            function(context, cString, &cTheme, &result)
+            HandleSlots.withHandle(
+                .parseResult, api: UnsafeRawPointer(HostCallbacks.parseResultAPI),
+                payload: Unmanaged.passUnretained(sink).toOpaque(), site: site
+            ) { result in
+                HandleSlots.withHandle(
+                    .theme, api: UnsafeRawPointer(HostCallbacks.themeAPI),
+                    payload: Unmanaged.passUnretained(themeBox).toOpaque(), site: site
+                ) { cTheme in
+                    site.run(step) {
+                        function(
+                            context, cString, cTheme.assumingMemoryBound(to: tw_theme.self),
+                            result.assumingMemoryBound(to: tw_parse_result.self))
+                    }
+                }
+            }
             sink.close()
         }
         if let rejection = sink.rejection { return .failure(ArgumentDecoder.Failure(message: rejection)) }
@@ -206,9 +218,11 @@ final class PluginUtility: @unchecked Sendable {
     // @unchecked: an immutable C function pointer and context; utilities are pure.
     let function: tw_utility_fn
     let context: UnsafeMutableRawPointer?
-    init(function: tw_utility_fn, context: UnsafeMutableRawPointer?) {
+    let site: PluginSite
+    init(function: tw_utility_fn, context: UnsafeMutableRawPointer?, site: PluginSite) {
         self.function = function
         self.context = context
+        self.site = site
     }
 
     func expand(_ argument: String, theme: Theme) -> Result<String, ArgumentDecoder.Failure> {
@@ -224,13 +238,21 @@ final class PluginUtility: @unchecked Sendable {
         let sink = UtilitySink()
         let themeBox = ThemeBox(theme)
         withExtendedLifetime((sink, themeBox)) {
-            var result = tw_utility_result(
-                struct_size: UInt32(MemoryLayout<tw_utility_result>.size), reserved: 0,
-                api: UnsafePointer(HostCallbacks.utilityResultAPI), host: Unmanaged.passUnretained(sink).toOpaque())
-            var cTheme = tw_theme(
-                struct_size: UInt32(MemoryLayout<tw_theme>.size), reserved: 0,
-                api: UnsafePointer(HostCallbacks.themeAPI), host: Unmanaged.passUnretained(themeBox).toOpaque())
-            function(context, cString, &cTheme, &result)
+            HandleSlots.withHandle(
+                .utilityResult, api: UnsafeRawPointer(HostCallbacks.utilityResultAPI),
+                payload: Unmanaged.passUnretained(sink).toOpaque(), site: site
+            ) { result in
+                HandleSlots.withHandle(
+                    .theme, api: UnsafeRawPointer(HostCallbacks.themeAPI),
+                    payload: Unmanaged.passUnretained(themeBox).toOpaque(), site: site
+                ) { cTheme in
+                    site.run(.utility) {
+                        function(
+                            context, cString, cTheme.assumingMemoryBound(to: tw_theme.self),
+                            result.assumingMemoryBound(to: tw_utility_result.self))
+                    }
+                }
+            }
             sink.close()
         }
         if let rejection = sink.rejection { return .failure(ArgumentDecoder.Failure(message: rejection)) }
@@ -267,14 +289,16 @@ final class PluginAnimation: @unchecked Sendable {
     // @unchecked: an immutable C function pointer and context; presets are pure.
     let function: tw_animation_fn
     let context: UnsafeMutableRawPointer?
-    init(function: tw_animation_fn, context: UnsafeMutableRawPointer?) {
+    let site: PluginSite
+    init(function: tw_animation_fn, context: UnsafeMutableRawPointer?, site: PluginSite) {
         self.function = function
         self.context = context
+        self.site = site
     }
 
     func make(seconds: Double?) -> AnimationValue {
         var out = AnimationValue(curve: .default).cValue
-        function(context, seconds ?? -1, &out)
+        site.run(.preset) { function(context, seconds ?? -1, &out) }
         return AnimationValue(out)
     }
 }

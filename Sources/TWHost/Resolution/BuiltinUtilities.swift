@@ -52,11 +52,14 @@ public enum BuiltinUtilities {
         for (root, properties) in frames {
             table[root] = { input in
                 if input.key == "full" {
-                    // Flexible: as much as offered; a fixed width becomes a max.
-                    let mapped = properties.map { p -> StyleProperty in
-                        p == .width ? .maxWidth : p == .height ? .maxHeight : p
+                    // `w-full` is a width (Tailwind's `width: 100%`): it competes with `w-12`, later wins,
+                    // and combines with `max-w-*`; the emitter draws it as a frame that fills the offer.
+                    guard !properties.contains(.minWidth) && !properties.contains(.minHeight) else {
+                        return .failure(
+                            "a minimum of .infinity is not a valid SwiftUI frame; use \(root == "min-w" ? "w" : "h")-full"
+                        )
                     }
-                    return .success(mapped.map { StyleAssignment($0, .infinity) })
+                    return .success(properties.map { StyleAssignment($0, .infinity) })
                 }
                 return length(input, allowNegative: false).map { v in properties.map { StyleAssignment($0, .points(v)) }
                 }
@@ -123,7 +126,7 @@ public enum BuiltinUtilities {
             return .success([StyleAssignment(.lineLimit, .number(v))])
         }
         table["border"] = { input in
-            if let key = input.key, let width = Double(key), ["0", "2", "4", "8"].contains(key) {
+            if let key = input.key, ["0", "2", "4", "8"].contains(key), let width = DecimalNumber.parse(key) {
                 return .success([StyleAssignment(.borderWidth, .points(width))])
             }
             if case .literal(let text)? = input.argument, ArgumentDecoder.color(text, theme: input.theme) == nil,
@@ -153,7 +156,7 @@ public enum BuiltinUtilities {
         }
         table["opacity"] = { input in
             if let key = input.key {
-                guard let v = Double(key), v >= 0, v <= 100, v == v.rounded() else {
+                guard let v = DecimalNumber.parse(key), v <= 100, v == v.rounded() else {
                     return .failure("expected a percentage 0…100")
                 }
                 return .success([StyleAssignment(.opacity, .number(v / 100))])
@@ -170,8 +173,8 @@ public enum BuiltinUtilities {
         }
         table["rotate"] = { input in
             var degrees: Double?
-            if let key = input.key, let v = Double(key),
-                ["0", "1", "2", "3", "6", "12", "45", "90", "180"].contains(key)
+            if let key = input.key, ["0", "1", "2", "3", "6", "12", "45", "90", "180"].contains(key),
+                let v = DecimalNumber.parse(key)
             {
                 degrees = v
             } else if case .typed(.angle(let v))? = input.argument {
@@ -186,7 +189,7 @@ public enum BuiltinUtilities {
         }
         table["scale"] = { input in
             if let key = input.key {
-                guard let v = Double(key), v >= 0, v <= 1000, v == v.rounded() else {
+                guard let v = DecimalNumber.parse(key), v <= 1000, v == v.rounded() else {
                     return .failure("expected a percentage such as 95 or 110")
                 }
                 return .success([StyleAssignment(.scale, .number((input.negative ? -v : v) / 100))])
@@ -230,7 +233,7 @@ public enum BuiltinUtilities {
             table[root] = { input in
                 // Bare numbers are milliseconds; brackets may give a unit.
                 var seconds: Double?
-                if let key = input.key, let ms = ArgumentDecoder.finiteNumber(key), ms >= 0 {
+                if let key = input.key, let ms = DecimalNumber.parse(key) {
                     seconds = ms / 1000
                 } else if case .literal(let text)? = input.argument {
                     seconds = ArgumentDecoder.number(text, units: ["": 0.001, "ms": 0.001, "s": 1])
@@ -309,7 +312,7 @@ public enum BuiltinUtilities {
         switch input.argument {
         case .typed(.number(let v))?: return v
         case .literal(let text)?: return ArgumentDecoder.finiteNumber(text)
-        default: return input.key.flatMap { ArgumentDecoder.finiteNumber($0) }
+        default: return input.key.flatMap { DecimalNumber.parse($0) }
         }
     }
 
@@ -317,7 +320,7 @@ public enum BuiltinUtilities {
         switch input.argument {
         case .typed(.number(let v))? where v >= 0 && v <= 1: return v
         case .literal(let text)?:
-            if text.hasSuffix("%"), let p = ArgumentDecoder.finiteNumber(String(text.dropLast())), p >= 0, p <= 100 {
+            if text.hasSuffix("%"), let p = DecimalNumber.parse(text.dropLast()), p <= 100 {
                 return p / 100
             }
             if let v = ArgumentDecoder.finiteNumber(text), v >= 0, v <= 1 { return v }

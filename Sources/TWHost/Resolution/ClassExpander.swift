@@ -124,7 +124,9 @@ struct ClassExpander {
         switch ParsedClass.parse(token) {
         case .failure(let failure):
             let text = outer.isEmpty ? token.displayText : outer.joined(separator: ":") + ":" + token.displayText
-            error("invalid-argument", "'\(text)': \(failure.description)", top ?? text, part: failure.part)
+            error(
+                failure.code, "'\(text.escapingControlCharacters)': \(failure.description)", top ?? text,
+                part: failure.part)
         case .success(let parsed):
             expand(parsed.prefixed(by: outer), top: top, depth: depth)
         }
@@ -354,6 +356,10 @@ struct ClassExpander {
             }
         }
         if let scalar = value.scalar, !scalar.isFinite { return .failure("\(scalar) is not a finite number") }
+        // Plugins receive strings as C strings: a NUL would silently cut the value short.
+        if case .string(let text) = value, text.utf8.contains(0) {
+            return .failure("a string argument cannot contain NUL (U+0000)")
+        }
         return .success(value)
     }
 

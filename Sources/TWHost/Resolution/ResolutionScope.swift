@@ -3,17 +3,24 @@ import Synchronization
 /// Where a surface is rendered: platform, OS version and accessibility state.
 public struct RenderEnvironment: Hashable, Sendable {
     public enum Platform: String, Hashable, Sendable, CaseIterable { case ios, macos, tvos }
+
+    /// The version assumed when none is given: the last release before the
+    /// version-26 releases on each platform — iOS 18, tvOS 18, macOS 15
+    /// (Sequoia, released with iOS 18).
+    public static func defaultOSVersion(_ platform: Platform) -> Int { platform == .macos ? 15 : 18 }
     public var platform: Platform
     public var osVersion: Int
     public var reduceMotion: Bool
     /// A transaction with animations disabled (`transaction.disablesAnimations`).
     public var animationsDisabled: Bool
 
+    /// - Parameter osVersion: the major version apps are built for (their
+    ///   deployment target); nil is `defaultOSVersion(platform)`.
     public init(
-        platform: Platform = .ios, osVersion: Int = 18, reduceMotion: Bool = false, animationsDisabled: Bool = false
+        platform: Platform = .ios, osVersion: Int? = nil, reduceMotion: Bool = false, animationsDisabled: Bool = false
     ) {
         self.platform = platform
-        self.osVersion = osVersion
+        self.osVersion = osVersion ?? Self.defaultOSVersion(platform)
         self.reduceMotion = reduceMotion
         self.animationsDisabled = animationsDisabled
     }
@@ -26,10 +33,16 @@ public struct SurfaceSource: Hashable, Sendable {
     /// Native modifiers were applied before `.tw`: the source is no longer a
     /// Text, Image or Shape, so target registrations cannot run.
     public var wrapped: Bool
+    /// The native modifier that wrapped it (`padding`), when known.
+    public var wrapper: String?
 
-    public init(_ kind: Kind, wrapped: Bool = false) {
+    /// - Parameter wrapped: native modifiers that return another type were
+    ///   applied before `.tw` (`NativeSourceMethods.source(_:native:environment:)`
+    ///   tells which do).
+    public init(_ kind: Kind, wrapped: Bool = false, wrapper: String? = nil) {
         self.kind = kind
         self.wrapped = wrapped
+        self.wrapper = wrapped ? wrapper : nil
     }
 
     /// The target registrations that may run here, if any.
@@ -64,12 +77,15 @@ public final class ResolutionScope: Sendable {
     let identityCache = Mutex<[String: String]>([:])
     /// Every exact class name known here, for "did you mean".
     let knownNames: [String]
+    /// The OS version lacks an API plugin slots may use: look at their modifiers.
+    let checksPluginAPIs: Bool
 
     public init(registry: PluginRegistry, rules: Rules = Rules(), environment: RenderEnvironment = RenderEnvironment())
     {
         self.registry = registry
         self.rules = rules
         self.environment = environment
+        checksPluginAPIs = !SwiftUIAPI.pluginAPIsAvailable(in: environment)
         var names = Set<String>()
         names.formUnion(rules.named.keys)
         names.formUnion(BuiltinRecipes.definitions.keys)

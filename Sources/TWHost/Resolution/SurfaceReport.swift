@@ -14,7 +14,10 @@ public enum SurfaceReport {
     /// tagged with phase and origin; inactive slots marked.
     public static func chainLines(_ surface: ResolvedSurface, palette: Palette, indent: String = "  ") -> [String] {
         var lines: [String] = []
-        let codes = surface.chain.map { $0.modifier.isEmpty ? "(no modifier)" : $0.modifier.swiftCode }
+        // Text output never echoes control characters from input (SPEC §9).
+        let codes = surface.chain.map {
+            $0.modifier.isEmpty ? "(no modifier)" : $0.modifier.swiftCode.escapingControlCharacters
+        }
         let width = min(72, codes.map(\.count).max() ?? 0)
         for (entry, code) in zip(surface.chain, codes) {
             let tag = self.tag(entry)
@@ -31,12 +34,15 @@ public enum SurfaceReport {
         switch entry.origin {
         case .registration(let name, let plugin):
             let state = entry.active == true ? "active" : "inactive"
-            return "\(entry.phase.rawValue) · \(name) (\(plugin)) · \(state)"
+            return "\(entry.phase.rawValue) · \(name.escapingControlCharacters) (\(plugin)) · \(state)"
         case .source(let name, let location):
             let state = entry.active == true ? "active" : "inactive"
-            return "\(entry.phase.rawValue) · \(name) (inline, \(location)) · \(state)"
+            return
+                "\(entry.phase.rawValue) · \(name.escapingControlCharacters) (inline, \(location.description.escapingControlCharacters)) · \(state)"
         case .builtin(let property):
-            return "\(entry.phase.rawValue) · built-in \(property)" + (entry.className.map { " ← \($0)" } ?? "")
+            return
+                "\(entry.phase.rawValue) · built-in \(property)"
+                + (entry.className.map { " ← \($0.escapingControlCharacters)" } ?? "")
         }
     }
 
@@ -57,21 +63,23 @@ public enum SurfaceReport {
             }
             var line = indent + (d.location.map { "\($0): " } ?? "") + head
             if let part = d.part { line += " (\(part))" }
-            line += ": " + d.message
-            if let hint = d.hint { line += " — " + hint }
+            line += ": " + d.message.escapingControlCharacters
+            if let hint = d.hint { line += " — " + hint.escapingControlCharacters }
             return line
         }
     }
 
     /// What `twhost explain` prints.
     public static func explain(_ classes: TWClasses, _ surface: ResolvedSurface, palette: Palette) -> String {
-        var out = [palette.bold("classes: ") + classes.description]
+        var out = [palette.bold("classes: ") + classes.description.escapingControlCharacters]
         out.append("")
         out.append(palette.bold("matches:"))
         let width = min(36, surface.matches.map { $0.classText.count + 2 * $0.depth }.max() ?? 0)
         for m in surface.matches {
-            let name = String(repeating: "  ", count: m.depth) + m.classText
-            out.append("  " + name + String(repeating: " ", count: max(1, width - name.count + 2)) + m.matched)
+            let name = String(repeating: "  ", count: m.depth) + m.classText.escapingControlCharacters
+            out.append(
+                "  " + name + String(repeating: " ", count: max(1, width - name.count + 2))
+                    + m.matched.escapingControlCharacters)
         }
         if surface.matches.isEmpty { out.append("  (none)") }
         out.append("")
@@ -80,8 +88,8 @@ public enum SurfaceReport {
         for w in surface.winners {
             let condition = w.conditions.isEmpty ? "" : "  (when \(w.conditions.joined(separator: ", ")))"
             out.append(
-                "  " + w.key + String(repeating: " ", count: max(1, keyWidth - w.key.count + 2)) + w.className
-                    + condition)
+                "  " + w.key + String(repeating: " ", count: max(1, keyWidth - w.key.count + 2))
+                    + w.className.escapingControlCharacters + condition)
         }
         if surface.winners.isEmpty { out.append("  (none)") }
         out.append("")

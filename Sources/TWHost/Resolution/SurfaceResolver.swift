@@ -67,6 +67,28 @@ public enum SurfaceResolver {
             matches: expander.matches)
     }
 
+    /// `.twAnimation(…)` animates a subtree and decorates nothing: a class
+    /// that does more than choose the animation (`animate-*`, `duration-*`,
+    /// `delay-*`) — `p-4`, a registration, a recipe's styling — is ignored,
+    /// and each one gets an `ignored-class` warning.
+    static func ignoredByAnimation(_ classes: TWClasses, scope: ResolutionScope) -> [Diagnostic] {
+        let animationProperties: [StyleProperty] = [.animation, .duration, .delay]
+        var warned = Set<String>()
+        var out: [Diagnostic] = []
+        for effect in prepare(classes, source: SurfaceSource(.view), scope: scope, includeDefaults: false).effects {
+            let ignored: Bool
+            switch effect.kind {
+            case .registration: ignored = true
+            case .style(let assignments):
+                ignored = assignments.contains { !animationProperties.contains($0.property) }
+            }
+            guard ignored, warned.insert(effect.innerText + "\u{0}" + effect.classText).inserted else { continue }
+            out.append(
+                SurfaceFinding.ignoredByAnimation(classText: effect.classText, innerText: effect.innerText).diagnostic)
+        }
+        return out
+    }
+
     /// `padding`, or `frame` — each group once, in order.
     static func groups(_ properties: [StyleProperty]) -> String {
         var out: [String] = []
@@ -74,9 +96,11 @@ public enum SurfaceResolver {
         return out.joined(separator: ",")
     }
 
-    /// R-ANIM-1.
+    /// R-ANIM-1. A plugin preset that sets parameters its curve does not
+    /// take is rendered without them, with an `invalid-preset` warning.
     static func resolveAnimation(
-        _ winners: PropertyTable<(rank: Rank, value: StyleValue, effect: ClassEffect)>, scope: ResolutionScope
+        _ winners: PropertyTable<(rank: Rank, value: StyleValue, effect: ClassEffect)>, scope: ResolutionScope,
+        diagnostics: inout [Diagnostic]
     ) -> ResolvedAnimation? {
         var seconds: Double?
         if case .seconds(let s)? = winners[.duration]?.value { seconds = s }
@@ -109,6 +133,14 @@ public enum SurfaceResolver {
             guard let preset = scope.registry.animation(named: name) else { return nil }
             animation = preset.make(seconds: seconds)
             source = "preset \(name) (plugin \(plugin))"
+            let invalid = animation.invalidParameters
+            if !invalid.isEmpty {
+                diagnostics.append(
+                    SurfaceFinding.invalidPreset(
+                        name: name, plugin: plugin, function: animation.functionName,
+                        dropped: invalid.map(animation.describe), className: winners[.animation]?.effect.classText
+                    ).diagnostic)
+            }
         }
         animation.delay += delay
         let explicitPreset: Bool
@@ -140,24 +172,22 @@ public struct PreparedStyle: Sendable {
     public func resolve(state: SurfaceState = SurfaceState(), lenient: Bool = false, details: Bool = true)
         -> ResolvedSurface
     {
+        resolve(state: state, lenient: lenient, details: details, slotErrors: [])
+    }
+
+    /// - Parameter slotErrors: errors an earlier pass found only while building
+    ///   the slots (a factory that failed, a default invalid in the theme); they
+    ///   leave the surface undecorated like any other error.
+    private func resolve(state: SurfaceState, lenient: Bool, details: Bool, slotErrors: [Diagnostic])
+        -> ResolvedSurface
+    {
         var diagnostics = self.diagnostics
         var effects = self.effects
         let beats = SurfaceResolver.beats
         let rank = SurfaceResolver.rank
 
-        // The native button style decides whether pressed: can apply (R-STATE-2).
-        var nativeStyle: String?
-        var nativeRank: SurfaceResolver.Rank?
-        for effect in effects where state.satisfies(effect.conditions) && !effect.conditions.contains(.pressed) {
-            guard case .style(let assignments) = effect.kind else { continue }
-            for a in assignments where a.property == .nativeButtonStyle {
-                if case .member(let style) = a.value, nativeRank.map({ beats(rank(effect), $0) }) ?? true {
-                    nativeStyle = style
-                    nativeRank = rank(effect)
-                }
-            }
-        }
-        if source.kind != .button { nativeStyle = nil }
+        // The native button style comes from base classes only; it decides whether pressed: can apply (R-STATE-2).
+        var nativeStyle = VariantReach.nativeStyle(&effects, source: source, diagnostics: &diagnostics)
         // Per platform and version: `.link` is macOS-only, Liquid Glass needs 26 (R-CTRL-1).
         var requestedStyle: String?
         if let requested = nativeStyle {
@@ -169,23 +199,8 @@ public struct PreparedStyle: Sendable {
                     Diagnostic(.warning, "native-style-fallback", fallback, className: nil, part: "target"))
             }
         }
-        let plainButton = source.kind == .button && (nativeStyle == nil || nativeStyle == "plain")
-        var warned = Set<String>()
-        effects.removeAll { effect in
-            guard effect.conditions.contains(.pressed), !plainButton else { return false }
-            if warned.insert(effect.classText).inserted {
-                let why =
-                    source.kind == .button
-                    ? "the button's native style owns its pressed appearance"
-                    : "only plain buttons have a pressed state"
-                diagnostics.append(
-                    Diagnostic(
-                        .warning, "variant-no-effect",
-                        "'\(effect.innerText)': pressed:/active: has no effect here: \(why)",
-                        className: effect.classText, part: "variant"))
-            }
-            return true
-        }
+        VariantReach.dropUnreachablePressed(
+            &effects, source: source, nativeStyle: nativeStyle, state: state, diagnostics: &diagnostics)
         // Target registrations need their native source (R-TARGET-2).
         for effect in effects {
             guard case .registration(let registration, _) = effect.kind, let target = registration.form.target else {
@@ -194,11 +209,15 @@ public struct PreparedStyle: Sendable {
             if source.target != target {
                 let what =
                     source.wrapped
-                    ? "a \(source.kind.rawValue) already wrapped by native modifiers" : "a \(source.targetName)"
+                    ? "\(source.kind == .image ? "an" : "a") \(source.kind.rawValue) already wrapped by "
+                        + (source.wrapper.map {
+                            NativeSourceMethods.whyItWraps($0, kind: source.kind, environment: scope.environment)
+                        } ?? "native modifiers")
+                    : "\(source.targetName == "image" ? "an" : "a") \(source.targetName)"
                 diagnostics.append(
                     Diagnostic(
                         .error, "unsupported-target",
-                        "'\(effect.innerText)': \(registration.name) is a \(target.rawValue) registration and cannot apply to \(what)",
+                        "'\(effect.innerText)': \(registration.name) is \(target == .image ? "an" : "a") \(target.rawValue) registration and cannot apply to \(what)",
                         className: effect.classText, part: "target"))
             }
         }
@@ -211,6 +230,7 @@ public struct PreparedStyle: Sendable {
             }
             effects.removeAll { skipped.contains($0.classText) }
         }
+        diagnostics += slotErrors  // after --lenient: a failed slot is no class to skip
         let decorated = !diagnostics.contains { $0.severity == .error }
         if !decorated { effects.removeAll() }
 
@@ -247,6 +267,9 @@ public struct PreparedStyle: Sendable {
 
         var chain: [ChainEntry] = []
         var signature = ["target:\(source.targetName)"]
+        // R-ID-1 (revised): text and image transforms return the source's own type (`Text` → `Text`),
+        // so selecting or dropping one never changes SwiftUI's structure: they are not in the signature.
+        var transformsOutsideSignature = 0
         var unstable: [String] = []
         let theme = scope.rules.theme
         let selectedTargets = Set(keyWinners.values.map(\.registration.name))
@@ -293,15 +316,29 @@ public struct PreparedStyle: Sendable {
                         className: registration.name, part: "root"))
                 ir = ModifierIR()
             }
-            // An inline registration's instability is reported once, where it is written.
-            if registration.isUnstable && registration.location == nil { unstable.append(registration.name) }
             chain.append(
                 ChainEntry(
                     phase: registration.phase,
                     origin: registration.location.map { .source(name: registration.name, location: $0) }
                         ?? .registration(name: registration.name, plugin: registration.plugin),
                     active: active, modifier: ir, className: active ? winner?.effect.classText : nil))
-            signature.append(line ?? registration.signatureLine(ir))
+            if registration.form.keepsSourceType {
+                transformsOutsideSignature += 1
+            } else {
+                // An inline registration's instability is reported once, where it is written.
+                if registration.isUnstable && registration.location == nil { unstable.append(registration.name) }
+                signature.append(line ?? registration.signatureLine(ir))
+            }
+        }
+        // Status (R-STRICT-1): any error leaves the surface undecorated, also one
+        // that only showed while building the slots. Resolve once more, undecorated,
+        // carrying those errors (each reported once).
+        if decorated {
+            let late = diagnostics.filter { $0.severity == .error }
+            if !late.isEmpty { return resolve(state: state, lenient: lenient, details: details, slotErrors: late) }
+        } else if !slotErrors.isEmpty {
+            var seen = Set<Diagnostic>()
+            diagnostics = diagnostics.filter { seen.insert($0).inserted }
         }
         // Built-in styling sits after content slots and before effects (R-ORDER-1/2).
         let firstEffects = chain.firstIndex { $0.phase == .effects } ?? chain.count
@@ -317,9 +354,12 @@ public struct PreparedStyle: Sendable {
             }
         }
         var styleEntries: [ChainEntry] = []
-        for emitted in StyleEmitter.emit(
-            styleValues, theme: theme, nativeButton: nativeStyle != nil && nativeStyle != "plain")
-        {
+        // Text's own modifiers apply while nothing but Text transforms came before (no content slot).
+        let target = StyleEmitter.Target(
+            environment: scope.environment, text: source.target == .text && !chain.contains { $0.phase == .content },
+            nativeButton: nativeStyle != nil && nativeStyle != "plain")
+        var availability: [Diagnostic] = []
+        for emitted in StyleEmitter.emit(styleValues, theme: theme, target: target, warnings: &availability) {
             let names = emitted.properties.compactMap { styleWinners[$0]?.effect.classText }
             var unique: [String] = []
             for n in names where !unique.contains(n) { unique.append(n) }
@@ -330,8 +370,21 @@ public struct PreparedStyle: Sendable {
                     active: nil, modifier: ModifierIR([emitted.node]),
                     className: unique.isEmpty ? nil : unique.joined(separator: " ")))
         }
+        if decorated { diagnostics += availability }
+        // Plugin slots are recorded as written: say when the version lacks what they use.
+        if scope.checksPluginAPIs {
+            for entry in chain where entry.phase != .source {
+                guard case .registration(let name, let plugin) = entry.origin else { continue }
+                for api in SwiftUIAPI.used(by: entry.modifier.nodes) where !api.isAvailable(in: scope.environment) {
+                    diagnostics.append(
+                        SurfaceFinding.unavailableInRegistration(
+                            api: api, environment: scope.environment, registration: name, plugin: plugin
+                        ).diagnostic)
+                }
+            }
+        }
         chain.insert(contentsOf: styleEntries, at: firstEffects)
-        signature.insert("style|builtin", at: 1 + firstEffects)
+        signature.insert("style|builtin", at: 1 + firstEffects - transformsOutsideSignature)
         for name in unstable {
             diagnostics.append(
                 Diagnostic(
@@ -341,7 +394,7 @@ public struct PreparedStyle: Sendable {
                     hint: "change values, do not branch: return the same modifier with a neutral value"))
         }
 
-        let animation = SurfaceResolver.resolveAnimation(styleWinners, scope: scope)
+        let animation = SurfaceResolver.resolveAnimation(styleWinners, scope: scope, diagnostics: &diagnostics)
         var winners: [Winner] = []
         for property in StyleProperty.allCases where details {
             if let w = styleWinners[property] {

@@ -80,7 +80,7 @@ public struct Theme: Hashable, Sendable {
     /// A spacing step (`4`, `0.5`, `px`) in points, or nil.
     public func spacing(_ key: String) -> Double? {
         if key == "px" { return 1 }
-        guard let steps = Double(key), steps.isFinite, steps >= 0, (steps * 4).rounded() == steps * 4 else {
+        guard let steps = DecimalNumber.parse(key), (steps * 4).rounded() == steps * 4 else {
             return nil
         }
         return steps * spacingUnit
@@ -90,7 +90,7 @@ public struct Theme: Hashable, Sendable {
     public func color(named name: String) -> ColorValue? {
         if let slash = name.lastIndex(of: "/") {
             guard let base = colors[String(name[..<slash])],
-                let percent = Double(name[name.index(after: slash)...]), percent >= 0, percent <= 100
+                let percent = DecimalNumber.parse(name[name.index(after: slash)...]), percent <= 100
             else { return nil }
             return base.withOpacity(percent / 100)
         }
@@ -105,7 +105,7 @@ public struct Theme: Hashable, Sendable {
         case "font-size": return fontSizes[key]
         case "shadow": return shadows[key]?.radius
         case "opacity":
-            guard let v = Double(key), v >= 0, v <= 100 else { return nil }
+            guard let v = DecimalNumber.parse(key), v <= 100 else { return nil }
             return v / 100
         default: return nil
         }

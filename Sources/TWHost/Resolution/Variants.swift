@@ -27,7 +27,19 @@ public enum Variant: String, Hashable, Sendable, CaseIterable {
 /// The states a surface is in when it is resolved.
 public struct SurfaceState: Hashable, Sendable {
     public var active: Set<Variant>
-    public init(_ active: Set<Variant> = []) { self.active = active }
+    /// The states the caller supplies itself, on or off — the seeds'
+    /// `TWState(isPressed: pressed)`, a scene node's `"state": {"pressed": false}`.
+    /// A general view has a pressed state only when it is given (R-STATE-2).
+    /// Every active state counts as given.
+    public var explicit: Set<Variant>
+
+    public init(_ active: Set<Variant> = [], explicit: Set<Variant> = []) {
+        self.active = active
+        self.explicit = explicit.union(active)
+    }
+
+    /// Whether the caller supplies this state (on or off).
+    public func supplies(_ variant: Variant) -> Bool { explicit.contains(variant) }
 
     public func satisfies(_ conditions: [Variant]) -> Bool { conditions.allSatisfy { active.contains($0) } }
 

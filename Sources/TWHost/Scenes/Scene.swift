@@ -5,6 +5,9 @@ public struct Scene: Sendable {
     /// Which environment fields the file set (the CLI may override the rest).
     public var rules: SceneRules?
     public var root: SceneNode
+    /// The environment named an `osVersion`; else it is the platform's default,
+    /// and `--platform` alone moves it to the new platform's default.
+    public var osVersionGiven = false
 
     public init(name: String?, environment: RenderEnvironment, rules: SceneRules?, root: SceneNode) {
         self.name = name

@@ -4,6 +4,8 @@ public struct SceneReader {
     public private(set) var warnings: [Diagnostic] = []
     /// The file name that node locations carry ("<stdin>" for standard input).
     public var file: String
+    /// Whether the scene's environment gave an `osVersion` (else the platform's default applies).
+    var osVersionGiven = false
 
     public init(file: String = "<scene>") {
         self.file = file
@@ -106,7 +108,9 @@ public struct SceneReader {
             }
         }
         guard let root else { throw invalid("/root", node, "missing: the scene needs a root node") }
-        return Scene(name: name, environment: environment, rules: rules, root: root)
+        var scene = Scene(name: name, environment: environment, rules: rules, root: root)
+        scene.osVersionGiven = osVersionGiven
+        return scene
     }
 
     private mutating func environment(_ node: JSONNode) throws(SceneError) -> RenderEnvironment {
@@ -114,6 +118,7 @@ public struct SceneReader {
         unknownFields(
             members, known: ["platform", "osVersion", "reduceMotion", "animationsDisabled"], path: "/environment")
         var env = RenderEnvironment()
+        var versionGiven = false
         for m in members {
             let path = "/environment/\(m.key)"
             switch m.key {
@@ -129,11 +134,14 @@ public struct SceneReader {
                     throw invalid(path, m.node, "expected a major version 1…999")
                 }
                 env.osVersion = Int(v)
+                versionGiven = true
             case "reduceMotion": env.reduceMotion = try bool(m.node, path)
             case "animationsDisabled": env.animationsDisabled = try bool(m.node, path)
             default: break
             }
         }
+        if !versionGiven { env.osVersion = RenderEnvironment.defaultOSVersion(env.platform) }
+        osVersionGiven = versionGiven
         return env
     }
 
@@ -396,6 +404,12 @@ public struct SceneReader {
                     "unknown animation parameter; expected duration, response, dampingFraction, bounce or delay")
             }
         }
+        // Only what the curve's SwiftUI function takes (`.easeOut(duration:)` has no bounce).
+        if let extra = a.invalidParameters.first {
+            throw invalid(
+                "\(path)/\(m.key)/\(extra.rawValue)", m.node,
+                "\(a.functionName) takes no \(extra.rawValue)")
+        }
         return a
     }
 
@@ -443,18 +457,21 @@ public struct SceneReader {
             case "buttonStyle": node.buttonStyle = try classes(m.node, p)
             case "twAnimation": node.twAnimation = try classes(m.node, p)
             case "state":
+                // Every state the node names is explicit, on or off: `"pressed": false` is the
+                // seeds' TWState(isPressed: false), which gives a general view its pressed state.
                 var active: Set<Variant> = []
+                var explicit: Set<Variant> = []
                 for s in try object(m.node, p) {
                     guard Self.stateNames.contains(s.key) else {
                         let hint =
                             Suggestion.nearest(to: s.key, in: Self.stateNames).map { "; did you mean '\($0)'?" } ?? ""
                         throw invalid("\(p)/\(s.key)", s.node, "unknown state\(hint)")
                     }
-                    if try bool(s.node, "\(p)/\(s.key)") {
-                        if case .success(let state) = SurfaceState.parse(s.key) { active.formUnion(state.active) }
-                    }
+                    guard case .success(let named) = SurfaceState.parse(s.key) else { continue }
+                    explicit.formUnion(named.active)
+                    if try bool(s.node, "\(p)/\(s.key)") { active.formUnion(named.active) }
                 }
-                node.state = SurfaceState(active)
+                node.state = SurfaceState(active, explicit: explicit)
             case "rules": node.rules = try rules(m.node, p, allowReplace: true)
             case "cocoa":
                 guard case .array(let items) = m.node.value else { throw invalid(p, m.node, "expected an array") }

@@ -260,7 +260,7 @@ public enum SceneReport {
         let id: JSONValue = record.node.id.map(JSONValue.string) ?? .null
         return .object([
             ("path", .string(record.node.path)), ("id", id), ("type", .string(record.node.type)),
-            ("backing", backingJSON(record.backing)),
+            ("backing", backingJSON(record.backing)), ("diagnostics", .array(record.diagnostics.map(diagnosticJSON))),
         ])
     }
 
@@ -312,12 +312,15 @@ public enum SceneReport {
         case .unlisted:
             if !b.cocoa.isEmpty || !b.lifecycle.isEmpty { lines.append("  backing: not in the correspondence table") }
         }
+        // Type and modifier names come from input: echoed without control characters.
         for c in b.cocoa {
             let what = c.requested.map { ".cocoa(for: \($0).self)" } ?? ".cocoa { }"
-            lines.append("  \(what): \(c.reason)")
+            lines.append("  \(what): \(c.reason)".escapingControlCharacters)
         }
         for l in b.lifecycle {
-            lines.append("  .\(l.modifier): " + (l.controller.map { "observes \($0) — \(l.reason)" } ?? l.reason))
+            lines.append(
+                ("  .\(l.modifier): " + (l.controller.map { "observes \($0) — \(l.reason)" } ?? l.reason))
+                    .escapingControlCharacters)
         }
         return lines
     }
@@ -356,9 +359,12 @@ public enum SceneReport {
             // Swift sources: the location names the file already.
             path = String(path.dropFirst(location.file.count + 1))
         }
-        var head = palette.bold("\(path)  \(record.node.type)") + "  (\(s.source.targetName), \(status))"
-        if let location = record.location { head = "\(location): " + head }
-        if let id = record.node.id { head += "  id \(id)" }
+        // Node types, ids and paths are echoed from input: never with control characters (SPEC §9).
+        var head =
+            palette.bold("\(path.escapingControlCharacters)  \(record.node.type.escapingControlCharacters)")
+            + "  (\(s.source.targetName), \(status))"
+        if let location = record.location { head = "\(location.description.escapingControlCharacters): " + head }
+        if let id = record.node.id { head += "  id \(id.escapingControlCharacters)" }
         head += palette.dim("  identity \(s.identity.prefix(16))")
         lines.append(head)
         if record.node.tw != nil || record.buttonStyle != nil {
@@ -424,9 +430,10 @@ public enum SceneReport {
         var lines: [String] = []
         for b in resolution.backingOnly {
             lines.append(
-                palette.bold("\(b.node.path)  \(b.node.type)") + "  (no styling)"
-                    + (b.node.id.map { "  id \($0)" } ?? ""))
+                palette.bold("\(b.node.path)  \(b.node.type.escapingControlCharacters)") + "  (no styling)"
+                    + (b.node.id.map { "  id \($0.escapingControlCharacters)" } ?? ""))
             lines += backingLines(b.backing, palette: palette)
+            lines += SurfaceReport.diagnosticLines(b.diagnostics, palette: palette)
             lines.append("")
         }
         lines += SurfaceReport.diagnosticLines(resolution.diagnostics, palette: palette, indent: "")

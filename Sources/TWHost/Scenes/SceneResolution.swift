@@ -52,12 +52,15 @@ public struct CombinationRecord: Sendable {
     public var surface: ResolvedSurface
     public var buttonStyle: ResolvedSurface?
     public var adapters: [AdapterSurface]
+    /// Whether `surface` is the `.tw` surface (else it is the button style, the
+    /// first adapter or the animation, which are then not listed again).
+    public var hasTW: Bool
 
     /// The surface, then the button style and adapters when they are separate surfaces.
     public var allSurfaces: [ResolvedSurface] {
         var out = [surface]
-        if let buttonStyle, buttonStyle != surface { out.append(buttonStyle) }
-        for a in adapters where a.surface != surface { out.append(a.surface) }
+        if hasTW, let buttonStyle { out.append(buttonStyle) }
+        for (i, a) in adapters.enumerated() where !(i == 0 && !hasTW && buttonStyle == nil) { out.append(a.surface) }
         return out
     }
 
@@ -82,6 +85,8 @@ public struct AdapterSurface: Sendable {
 public struct BackingRecord: Sendable {
     public var node: SceneNode
     public var backing: BackingReport
+    /// Findings about its `.cocoa` and lifecycle modifiers.
+    public var diagnostics: [Diagnostic] { backing.diagnostics }
 }
 
 /// Why a scene cannot be resolved against the loaded plugins.
@@ -142,8 +147,12 @@ public struct SceneResolution: Sendable {
 
     public var decoratedCount: Int { summary.decorated }
     public var undecoratedCount: Int { summary.undecorated }
-    public var errorCount: Int { summary.errors + diagnostics.filter { $0.severity == .error }.count }
-    public var warningCount: Int { summary.warnings + diagnostics.filter { $0.severity == .warning }.count }
+    public var errorCount: Int {
+        summary.errors + (diagnostics + backingOnly.flatMap(\.diagnostics)).filter { $0.severity == .error }.count
+    }
+    public var warningCount: Int {
+        summary.warnings + (diagnostics + backingOnly.flatMap(\.diagnostics)).filter { $0.severity == .warning }.count
+    }
 }
 
 /// Scopes built while resolving one scene, kept for the next scenes of a run
@@ -330,8 +339,11 @@ public enum SceneResolver {
                         resolve(combination, node: node, scope: scope, state: state, lenient: lenient))
                 }
                 let (main, animation) = records[0]
+                var surface = main.surface
+                // Findings about the node's .cocoa and lifecycle modifiers are reported with it.
+                surface.diagnostics += backing.diagnostics
                 var record = SurfaceRecord(
-                    node: node, surface: main.surface, buttonStyle: main.buttonStyle, twAnimation: animation,
+                    node: node, surface: surface, buttonStyle: main.buttonStyle, twAnimation: animation,
                     adapters: main.adapters, scopePlugins: context.plugins, backing: backing)
                 if !node.conditions.isEmpty { record.combinations = records.map(\.0) }
                 record.findings = findings(node, records.map(\.0))
@@ -354,7 +366,8 @@ public enum SceneResolver {
     static func resolve(
         _ combination: SurfaceCombination, node: SceneNode, scope: ResolutionScope, state: SurfaceState, lenient: Bool
     ) -> (CombinationRecord, ResolvedAnimation?) {
-        let nodeState = SurfaceState(combination.state.active.union(state.active))
+        let nodeState = SurfaceState(
+            combination.state.active.union(state.active), explicit: combination.state.explicit.union(state.explicit))
         func surface(_ classes: TWClasses, _ source: SurfaceSource, includeDefaults: Bool = true) -> ResolvedSurface {
             var resolved = SymbolicSurface.resolve(
                 classes, source: source, state: nodeState, scope: scope, lenient: lenient,
@@ -364,9 +377,9 @@ public enum SceneResolver {
             }
             return resolved
         }
-        // R-TARGET-2: same-type native methods before `.tw` keep the source.
-        let wrapped = SameTypeMethods.wraps(node.native, kind: node.sourceKind, environment: scope.environment)
-        let main = combination.tw.map { surface($0, SurfaceSource(node.sourceKind, wrapped: wrapped)) }
+        // Native methods that return the source type keep it a source (R-TARGET-2).
+        let source = NativeSourceMethods.source(node.sourceKind, native: node.native, environment: scope.environment)
+        let main = combination.tw.map { surface($0, source) }
         let button = combination.buttonStyle.map { surface($0, SurfaceSource(.button)) }
         let adapters = combination.adapters.map { adapter in
             AdapterSurface(
@@ -376,18 +389,30 @@ public enum SceneResolver {
         var animationSurface: ResolvedSurface?
         if let twAnimation = combination.twAnimation {
             // Animates the subtree without decorating it: no defaults, no slots used.
-            let resolved = surface(twAnimation, SurfaceSource(.view), includeDefaults: false)
+            var resolved = surface(twAnimation, SurfaceSource(.view), includeDefaults: false)
+            resolved.diagnostics += SurfaceResolver.ignoredByAnimation(twAnimation, scope: scope).map { d in
+                var d = d
+                if d.location == nil { d.location = node.location }
+                return d
+            }
             animation = resolved.animation
             animationSurface = resolved
         }
         var chosen =
             main ?? button ?? adapters.first?.surface ?? animationSurface.map { animationOnly($0) }
             ?? animationOnly(surface(TWClasses(segments: []), SurfaceSource(.view), includeDefaults: false))
-        if main == nil && button == nil && adapters.isEmpty, let animationSurface {
-            chosen.diagnostics = animationSurface.diagnostics
+        if let animationSurface {
+            // .twAnimation's findings are reported with the node, with or without a .tw.
+            if main == nil && button == nil && adapters.isEmpty {
+                chosen.diagnostics = animationSurface.diagnostics
+            } else {
+                chosen.diagnostics += animationSurface.diagnostics
+            }
         }
         return (
-            CombinationRecord(values: combination.values, surface: chosen, buttonStyle: button, adapters: adapters),
+            CombinationRecord(
+                values: combination.values, surface: chosen, buttonStyle: button, adapters: adapters,
+                hasTW: main != nil),
             animation
         )
     }
@@ -437,17 +462,19 @@ public enum SceneResolver {
     /// `.tw`, `.buttonStyle(.tw(…))`, `.textFieldStyle(.tw(…))` … in `allSurfaces` order.
     static func surfaceNames(_ record: CombinationRecord) -> [String] {
         var out: [String] = []
-        let all = record.allSurfaces
-        if let button = record.buttonStyle, all.first == button {
-            out.append(".buttonStyle(.tw(…))")
-        } else if let adapter = record.adapters.first, all.first == adapter.surface {
-            out.append(".\(adapter.kind.rawValue)(.tw(…))")
-        } else {
+        if record.hasTW {
             out.append(".tw(…)")
+            if record.buttonStyle != nil { out.append(".buttonStyle(.tw(…))") }
+            out += record.adapters.map { ".\($0.kind.rawValue)(.tw(…))" }
+        } else if record.buttonStyle != nil {
+            out.append(".buttonStyle(.tw(…))")
+            out += record.adapters.map { ".\($0.kind.rawValue)(.tw(…))" }
+        } else if let first = record.adapters.first {
+            out.append(".\(first.kind.rawValue)(.tw(…))")
+            out += record.adapters.dropFirst().map { ".\($0.kind.rawValue)(.tw(…))" }
+        } else {
+            out.append(".twAnimation(…)")
         }
-        if let button = record.buttonStyle, button != record.surface { out.append(".buttonStyle(.tw(…))") }
-        for a in record.adapters where a.surface != record.surface { out.append(".\(a.kind.rawValue)(.tw(…))") }
-        while out.count < all.count { out.append("surface") }
         return out
     }
 

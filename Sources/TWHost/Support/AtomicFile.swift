@@ -19,50 +19,76 @@ public enum FileIO {
     /// Writes through a temporary file in the same directory, fsyncs it and
     /// renames it over the target: readers see the old file or the new one,
     /// never a truncated one.
+    ///
+    /// Only a regular file is replaced (or a new one created): a symlink, FIFO,
+    /// device, socket or directory at `path` is refused and left untouched, so
+    /// `-o /dev/null` never turns a device into a file and a link is never
+    /// replaced by a copy. A replaced file keeps its permission bits (and, when
+    /// twhost may set them, its owner and group); a new file gets 0666 minus the
+    /// umask, like any file a program creates.
+    /// - Throws: `FileWriteError` naming the path and why.
     public static func writeAtomically(_ contents: String, to path: String) throws(FileWriteError) {
+        var existing = stat()
+        var mode: mode_t
+        var owner: (uid: uid_t, gid: gid_t)?
+        if lstat(path, &existing) == 0 {
+            if let kind = notRegular(existing.st_mode) {
+                throw FileWriteError(
+                    path: path, reason: "is \(kind); only a regular file is replaced (or a new one created)")
+            }
+            mode = existing.st_mode & 0o777
+            owner = (existing.st_uid, existing.st_gid)
+        } else {
+            let mask = umask(0)
+            umask(mask)
+            mode = 0o666 & ~mask
+        }
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."
         let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
         var template = Array(((directory.isEmpty ? "" : directory) + "/." + base + ".tmp-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }  // non-empty array
         guard fd >= 0 else { throw FileWriteError(path: path, reason: errnoText()) }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)  // plugin code that starts programs does not inherit it
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }  // NUL-terminated
         var failure: String?
-        var text = contents
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)  // non-empty here
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errnoText()
-                    return
-                }
-                offset += written
-            }
+        do throws(WriteError) {
+            try FileDescriptorIO.writeAll(contents, to: fd)
+        } catch {
+            failure = error.description
+        }
+        if failure == nil && fchmod(fd, mode) != 0 { failure = errnoText() }
+        if failure == nil, let owner, owner.uid != geteuid() || owner.gid != getegid() {
+            // Only root (or a member of the group) may hand the file back to its
+            // owner; otherwise it is ours now, as with any rewrite.
+            _ = fchown(fd, owner.uid, owner.gid)
         }
         if failure == nil && fsync(fd) != 0 { failure = errnoText() }
         if close(fd) != 0 && failure == nil { failure = errnoText() }
-        if failure == nil {
-            fchmodTarget(temporary)
-            if rename(temporary, path) != 0 { failure = errnoText() }
-        }
+        if failure == nil && rename(temporary, path) != 0 { failure = errnoText() }
         if let failure {
             unlink(temporary)
             throw FileWriteError(path: path, reason: failure)
         }
-        let dirFD = open(directory.isEmpty ? "/" : directory, O_RDONLY | O_DIRECTORY)
+        let dirFD = open(directory.isEmpty ? "/" : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dirFD >= 0 {
             fsync(dirFD)
             close(dirFD)
         }
     }
 
-    /// mkstemp creates 0600; snapshots are meant to be shared like any file.
-    private static func fchmodTarget(_ path: String) {
-        let mask = umask(0)
-        umask(mask)
-        chmod(path, 0o666 & ~mask)
+    /// What a file type is called when it is not a regular file.
+    private static func notRegular(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFLNK: return "a symbolic link"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFDIR: return "a directory"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
     }
 
     /// Reads a whole file (or standard input for "-").

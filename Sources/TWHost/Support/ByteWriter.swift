@@ -3,11 +3,14 @@ import Glibc
 /// A growing byte buffer that flushes to a file descriptor in large writes:
 /// output is built without intermediate Strings and streamed, so a large
 /// scene's report is never held whole.
+///
+/// A write that fails while appending is kept and thrown by the next `flush()`;
+/// nothing more is written after it (the rest of a report would be garbled).
 public final class ByteWriter {
     public private(set) var bytes: [UInt8] = []
     private let fd: Int32?
     private let flushThreshold: Int
-    public private(set) var failed = false
+    private var failure: WriteError?
 
     /// Writes to `fd` in chunks of about `flushThreshold` bytes; nil collects in memory.
     public init(fd: Int32? = nil, flushThreshold: Int = 1 << 20) {
@@ -70,25 +73,29 @@ public final class ByteWriter {
     }
 
     private func flushIfNeeded() {
-        if fd != nil && bytes.count >= flushThreshold { flush() }
+        guard fd != nil && bytes.count >= flushThreshold else { return }
+        do {
+            try flush()
+        } catch {
+            // Kept in `failure`; the caller's next flush() throws it.
+        }
     }
 
-    /// Writes what is buffered; retries short writes and EINTR.
-    public func flush() {
-        guard let fd, !bytes.isEmpty else { return }
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)  // non-empty buffer
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failed = true
-                    return
-                }
-                offset += n
-            }
+    /// Writes what is buffered (see `FileDescriptorIO.writeAll`).
+    /// - Throws: the first write error, including one from an earlier automatic flush.
+    public func flush() throws(WriteError) {
+        if let failure {
+            bytes.removeAll(keepingCapacity: true)
+            throw failure
         }
-        bytes.removeAll(keepingCapacity: true)
+        guard let fd, !bytes.isEmpty else { return }
+        defer { bytes.removeAll(keepingCapacity: true) }
+        do {
+            try FileDescriptorIO.writeAll(bytes, to: fd)
+        } catch {
+            failure = error
+            throw error
+        }
     }
 
     public var string: String { String(decoding: bytes, as: UTF8.self) }

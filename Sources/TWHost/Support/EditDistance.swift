@@ -30,9 +30,11 @@ public enum Suggestion {
     }
 
     /// The nearest candidate within a distance that grows with the word's
-    /// length; ties go to the bytewise-first candidate.
-    public static func nearest<S: Sequence>(to word: String, in candidates: S) -> String? where S.Element == String {
-        let limit = max(1, min(3, word.utf8.count / 3))
+    /// length (at most 3 unless `limit` says otherwise); ties go to the
+    /// bytewise-first candidate.
+    public static func nearest<S: Sequence>(to word: String, in candidates: S, limit: Int? = nil) -> String?
+    where S.Element == String {
+        let limit = limit ?? max(1, min(3, word.utf8.count / 3))
         var best: (String, Int)?
         for candidate in candidates {
             let d = distance(word, candidate, limit: limit)

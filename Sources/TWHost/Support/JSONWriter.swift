@@ -28,6 +28,38 @@ public indirect enum JSONValue: Equatable, Sendable {
         return out
     }
 
+    /// Serialized on one line with a space after each `:` and `,`, for
+    /// files with one record per line (registry snapshots): still JSON, and
+    /// line-oriented tools (diff, blame, review comments) see one record.
+    public func serializedOnOneLine() -> String {
+        var out = ""
+        writeInline(into: &out)
+        return out
+    }
+
+    private func writeInline(into out: inout String) {
+        switch self {
+        case .array(let items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += ", " }
+                item.writeInline(into: &out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (i, (key, value)) in members.enumerated() {
+                if i > 0 { out += ", " }
+                JSONValue.quote(key, into: &out)
+                out += ": "
+                value.writeInline(into: &out)
+            }
+            out += "}"
+        default:
+            write(into: &out, indent: -1)
+        }
+    }
+
     func write(into out: inout String, indent: Int) {
         switch self {
         case .null: out += "null"

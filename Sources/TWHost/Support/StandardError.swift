@@ -1,18 +1,12 @@
-import Glibc
 import TWPluginAPI
 
 /// Unbuffered writes to stderr, for warnings that must not wait for stdout.
 public enum StandardError {
+    /// Writes `text` to descriptor 2. A failure is not reported: standard error
+    /// is where twhost reports failures, so there is nowhere left to say it;
+    /// the report on standard output and the exit status still tell.
     public static func write(_ text: String) {
-        var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(2, buffer.baseAddress! + offset, buffer.count - offset)
-                if written <= 0 { return }
-                offset += written
-            }
-        }
+        try? FileDescriptorIO.writeAll(text, to: 2)
     }
 }
 

@@ -3,7 +3,8 @@
  * per variant, e.g.
  *   clang -shared -fPIC -I Sources/TWPluginAPI/include -DPLUGIN_NAME='"bad-form"' -DBAD_FORM fixture.c
  * Each factory echoes what it received into the modifier IR so that tests can
- * check every typed argument crossing libffi.
+ * check every typed argument crossing libffi. Macros make it break one rule
+ * each (see the #ifdefs), for the bad-plugin tests.
  */
 #include <stddef.h>
 #include <string.h>
@@ -91,11 +92,15 @@ static void f_branching(tw_builder *b, void *c, bool active) {
         b->api->end(b);
     }
 }
-/* Misuses the builder: leaves a node open. */
+/* Misuses the builder when its class is present: leaves a node open. (Only
+ * then, so that the fixture's other registrations can decorate a surface.) */
 static void f_unbalanced(tw_builder *b, void *c, bool active) {
     (void)c;
-    (void)active;
     b->api->begin(b, TW_NODE_MODIFIER, NULL, "padding");
+    if (!active) {
+        b->api->number(b, NULL, 0);
+        b->api->end(b);
+    }
 }
 
 static void parse_payload(void *c, const char *argument, const tw_theme *theme, tw_parse_result *r) {
@@ -133,9 +138,17 @@ static void preset_make(void *c, double seconds, tw_animation *out) {
     out->delay = 0;
 }
 
+/* Built with -DTW_ABI_TEST_NEXT_MINOR, every struct carries the next minor's
+ * appended field, set to all ones: a host of this minor must ignore it. */
+#ifdef TW_ABI_TEST_NEXT_MINOR
+#define NEXT_MINOR_FIELD .test_next_minor_field = UINT64_MAX,
+#else
+#define NEXT_MINOR_FIELD
+#endif
+
 #define REG(n, f, t, d, fn)                                                                                    \
     {.struct_size = sizeof(tw_modifier_registration), .form = (f), .arg_type = (t), .name = (n),               \
-     .default_argument = (d), .factory = (tw_factory_fn)(fn)}
+     .default_argument = (d), .factory = (tw_factory_fn)(fn), NEXT_MINOR_FIELD}
 
 #if defined(FIRST_NAME_VALUE)
 #define FIRST_NAME FIRST_NAME_VALUE
@@ -170,7 +183,7 @@ static tw_modifier_registration modifiers[] = {
     REG("probe-animation", TW_FORM_VALUE, TW_ARG_ANIMATION, "default", f_animation),
     {.struct_size = sizeof(tw_modifier_registration), .form = TW_FORM_ARGUMENT, .arg_type = TW_ARG_CUSTOM,
      .name = "probe-payload", .default_argument = "none", .factory = (tw_factory_fn)f_payload,
-     .parse = parse_payload, .phase = TW_PHASE_CONTENT, .order = 5, .conflict_key = "payload"},
+     .parse = parse_payload, .phase = TW_PHASE_CONTENT, .order = 5, .conflict_key = "payload", NEXT_MINOR_FIELD},
     REG("probe-branching", TW_FORM_VIEW, TW_ARG_NONE, NULL, f_branching),
     REG("probe-unbalanced", TW_FORM_VIEW, TW_ARG_NONE, NULL, f_unbalanced),
 #ifdef DUP_NAME
@@ -182,13 +195,14 @@ static const tw_utility_registration utilities[] = {
 #ifndef UTILITY_PREFIX
 #define UTILITY_PREFIX "probe-space"
 #endif
-    {.struct_size = sizeof(tw_utility_registration), .prefix = UTILITY_PREFIX, .expand = utility_expand},
+    {.struct_size = sizeof(tw_utility_registration), .prefix = UTILITY_PREFIX, .expand = utility_expand,
+     NEXT_MINOR_FIELD},
 };
 static const tw_recipe recipes[] = {
-    {.struct_size = sizeof(tw_recipe), .name = "probe-card", .classes = "p-4 probe-none"},
+    {.struct_size = sizeof(tw_recipe), .name = "probe-card", .classes = "p-4 probe-none", NEXT_MINOR_FIELD},
 };
 static const tw_animation_preset animations[] = {
-    {.struct_size = sizeof(tw_animation_preset), .name = "probe-bounce", .make = preset_make},
+    {.struct_size = sizeof(tw_animation_preset), .name = "probe-bounce", .make = preset_make, NEXT_MINOR_FIELD},
 };
 
 #if defined(NAME_NULL)
@@ -217,6 +231,7 @@ static tw_plugin_descriptor descriptor = {
     .recipe_count = 1,
     .animations = animations,
     .animation_count = 1,
+    NEXT_MINOR_FIELD
 };
 
 #ifdef UNRESOLVED
@@ -261,6 +276,15 @@ TW_PLUGIN_EXPORT const tw_plugin_descriptor *ENTRY_NAME(uint32_t major, uint32_t
 #endif
 #ifdef ABSURD_COUNT
     descriptor.modifier_count = 1000000;
+#endif
+#ifdef RESERVED
+    modifiers[2].reserved = 7;
+#endif
+#ifdef SMALL_DESCRIPTOR
+    descriptor.struct_size = 64;
+#endif
+#ifdef SMALL_REGISTRATION
+    for (size_t i = 0; i < sizeof(modifiers) / sizeof(modifiers[0]); i++) modifiers[i].struct_size = 64;
 #endif
     return &descriptor;
 }

@@ -54,7 +54,7 @@ struct CLITests {
             $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         }
         let material = try #require(lines.first { $0.first == "material" })
-        #expect(Array(material.prefix(7)) == ["material", "1.0.0", "1.0", "3", "1", "1", "0"])
+        #expect(Array(material.prefix(7)) == ["material", "2.0.0", "1.0", "3", "1", "1", "0"])
         let motion = try #require(lines.first { $0.first == "motion" })
         #expect(Array(motion.prefix(7)) == ["motion", "1.0.0", "1.0", "3", "0", "0", "2"])
         let typography = try #require(lines.first { $0.first == "typography" })

@@ -44,7 +44,7 @@ struct CheckTests {
         let branching = FixturePlugins.echoDirectory + "/libfixture.so"
         let start = ContinuousClock.now
         let result = try twhost([
-            "plugins", "check", "--timeout", "3", "--format", "json", segv, abort, loop, exit, branching, "material",
+            "plugins", "check", "--timeout", "8", "--format", "json", segv, abort, loop, exit, branching, "material",
         ])
         let elapsed = ContinuousClock.now - start
         #expect(result.status == 1)
@@ -55,14 +55,15 @@ struct CheckTests {
         #expect(report.plugins[1].rules == ["plugin-crashed"])
         #expect(report.plugins[1].messages[0].contains("SIGABRT during fade: factory, active"))
         #expect(report.plugins[2].rules == ["plugin-hung"])
-        #expect(report.plugins[2].messages[0].contains("did not finish within 3 s during loading"))
+        #expect(report.plugins[2].messages[0].contains("did not finish within 8 s during loading"))
         #expect(report.plugins[3].rules == ["plugin-exited"])
         #expect(report.plugins[3].messages[0].contains("exit status 3"))
         #expect(report.plugins[4].rules.contains("unstable-structure"))
         #expect(report.plugins[4].rules.contains("factory-failed"))
         #expect(report.plugins[5].name == "material" && report.plugins[5].status == "passed")
-        // Bounded by the time limit: one hang of 3 s plus quick checks.
-        #expect(elapsed < .seconds(30))
+        // Bounded by the time limit: one hang of 8 s plus quick checks. (The limit
+        // is also every good plugin's budget, on a machine that may be busy building.)
+        #expect(elapsed < .seconds(40))
     }
 
     @Test("neutrality, determinism, invalid defaults in a theme override, and hostile parser input")

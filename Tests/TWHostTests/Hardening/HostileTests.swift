@@ -134,9 +134,11 @@ struct HostileTests {
         let fade = try #require(plugin.modifiers.first { $0.name == "fade" })
         let count = try #require(plugin.modifiers.first { $0.name == "count" })
         #expect(try fade.makeModifier(active: true, value: .number(0.5)).get().swiftCode == ".opacity(0.5)")
-        // The parser calls the kept builder: the call goes nowhere.
+        // The parser calls the kept builder: the call goes nowhere, and it is counted.
         #expect(try count.parseArgument("abc", theme: Theme()).get() == .number(3))
         #expect(try fade.makeModifier(active: true, value: .number(0.25)).get().swiftCode == ".opacity(0.25)")
+        #expect(
+            KeptHandles.all.filter { $0.plugin == "keeper" } == [.init(plugin: "keeper", handle: "builder", count: 2)])
     }
 
     @Test("enormous and deeply nested modifier IR is bounded")
@@ -153,7 +155,8 @@ struct HostileTests {
             nested.makeModifier(active: true, value: .number(1)) == .failure(.builderMisuse("nesting deeper than 32")))
         // Through resolve: a clear diagnostic, the surface undecorated.
         let surface = Engine.resolve("p-4", registry: PluginRegistry(plugins: [huge]))
-        #expect(surface.codes.contains("factory-failed"))
+        #expect(surface.codes == ["factory-failed", "factory-failed"])  // fade and count share the factory
+        #expect(!surface.decorated)
     }
 
     @Test("a name with no NUL within its bound is refused; an entry is called once per file")

@@ -45,10 +45,22 @@ struct BadPluginTests {
             if case .abiMismatch(_, 2, 0, 1, 0) = $0 { true } else { false }
         },
         Case(
-            id: "abi-minor", build: .fixture(["ABI_MINOR=5"]),
-            mentions: ["plugin built for ABI 1.5, host speaks 1.0"]
+            id: "small-descriptor", build: .fixture(["SMALL_DESCRIPTOR"]),
+            mentions: ["descriptor.struct_size is 64, smaller than ABI 1.0's 72"]
         ) {
-            if case .abiMismatch(_, 1, 5, 1, 0) = $0 { true } else { false }
+            if case .structTooSmall(_, "descriptor", 64, 72) = $0 { true } else { false }
+        },
+        Case(
+            id: "small-registration", build: .fixture(["SMALL_REGISTRATION"]),
+            mentions: ["modifiers[0].struct_size is 64, smaller than ABI 1.0's 72"]
+        ) {
+            if case .structTooSmall(_, "modifiers[0]", 64, 72) = $0 { true } else { false }
+        },
+        Case(
+            id: "reserved", build: .fixture(["RESERVED"]),
+            mentions: ["modifier 'probe-points' (index 2) field reserved: is 7; reserved fields must be zero"]
+        ) {
+            if case .invalidRegistration(_, "modifier", 2, "probe-points", "reserved", _) = $0 { true } else { false }
         },
         Case(id: "name-null", build: .fixture(["NAME_NULL"]), mentions: ["descriptor.name", "is NULL"]) {
             $0 == .invalidDescriptor(path: $0.path ?? "", field: "name", reason: "is NULL")

@@ -93,7 +93,7 @@ struct DiscoveryTests {
         let registry = PluginRegistry(plugins: try FixturePlugins.shipped(["motion", "material", "typography"]))
         #expect(
             registry.modifiers.map(\.name) == [
-                "kern", "resize", "trim", "inset", "elevation", "frosted", "material", "spin", "tilt",
+                "kern", "resize", "trim", "inset", "frosted", "material", "spin", "elevation", "tilt",
             ])
         let echo = PluginRegistry(plugins: [try FixturePlugins.echo()])
         #expect(echo.modifiers.first?.name == "probe-payload")  // content phase before effects

@@ -144,12 +144,12 @@ struct ResolutionRuleTests {
         #expect(Engine.resolve("hover:bg-red hover:bg-blue", state: [.hover]).style == [".background(Color.blue)"])
     }
 
-    @Test("R-STATE-2: pressed only on plain buttons; variant-no-effect elsewhere")
+    @Test("R-STATE-2: pressed on plain buttons and explicit state; variant-no-effect elsewhere")
     func pressed() {
         let plain = Engine.resolve("opacity-100 pressed:opacity-80", .button, state: [.pressed])
         #expect(plain.style == [".opacity(0.8)"])
         #expect(plain.diagnostics.isEmpty)
-        let view = Engine.resolve("opacity-100 pressed:opacity-80", state: [.pressed])
+        let view = Engine.resolve("opacity-100 pressed:opacity-80")
         #expect(view.style == [".opacity(1)"])
         #expect(view.codes == ["variant-no-effect"])
         #expect(view.decorated)

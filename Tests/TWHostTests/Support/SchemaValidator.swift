@@ -2,15 +2,16 @@ import TWHost
 
 /// A JSON Schema (2020-12) validator for the keywords twhost's schemas use:
 /// type, const, enum, properties, required, additionalProperties, items,
-/// min/maxItems, min/maxProperties, minimum, maximum, min/maxLength, anyOf,
-/// oneOf and local `$ref`s. Unknown keywords fail loudly so that a schema
-/// cannot silently check less than it says.
+/// min/maxItems, uniqueItems, min/maxProperties, minimum, maximum,
+/// min/maxLength, anyOf, oneOf, format (`uri` and `uri-reference`, RFC 3986)
+/// and local `$ref`s. Unknown keywords and formats fail loudly so that a
+/// schema cannot silently check less than it says.
 struct SchemaValidator {
     let root: JSONNode
     static let known: Set<String> = [
         "$schema", "$id", "title", "description", "type", "const", "enum", "properties", "required",
         "additionalProperties", "items", "minItems", "maxItems", "minProperties", "maxProperties", "minimum", "maximum",
-        "minLength", "maxLength", "anyOf", "oneOf", "$ref", "$defs",
+        "minLength", "maxLength", "anyOf", "oneOf", "$ref", "$defs", "uniqueItems", "format",
     ]
 
     init(schema: [UInt8]) throws { root = try JSONParser.parse(schema) }
@@ -54,8 +55,37 @@ struct SchemaValidator {
         case (.bool(let x), .bool(let y)): return x == y
         case (.number(let x), .number(let y)): return x == y
         case (.string(let x), .string(let y)): return x == y
+        case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { equal($0, $1) }
+        case (.object(let x), .object(let y)):
+            // Objects are equal with the same members in any order (JSON Schema's instance equality).
+            return x.count == y.count
+                && x.allSatisfy { m in y.first(where: { $0.key == m.key }).map { equal(m.node, $0.node) } ?? false }
         default: return false
         }
+    }
+
+    /// RFC 3986: a URI reference uses only unreserved, reserved and
+    /// percent-encoded characters; a URI also starts with a scheme.
+    static func isURI(_ text: String, reference: Bool) -> Bool {
+        let bytes = Array(text.utf8)
+        func isAlpha(_ b: UInt8) -> Bool { (b >= 65 && b <= 90) || (b >= 97 && b <= 122) }
+        func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
+        func isHex(_ b: UInt8) -> Bool { isDigit(b) || (b >= 65 && b <= 70) || (b >= 97 && b <= 102) }
+        let allowed = Set("-._~:/?#[]@!$&'()*+,;=".utf8)
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "%") {
+                guard i + 2 < bytes.count, isHex(bytes[i + 1]), isHex(bytes[i + 2]) else { return false }
+                i += 3
+                continue
+            }
+            guard isAlpha(b) || isDigit(b) || allowed.contains(b) else { return false }
+            i += 1
+        }
+        if reference { return true }
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, isAlpha(bytes[0]) else { return false }
+        return bytes[1..<colon].allSatisfy { isAlpha($0) || isDigit($0) || $0 == 43 || $0 == 45 || $0 == 46 }
     }
 
     private func check(_ node: JSONNode, _ schema: JSONNode, _ path: String, _ errors: inout [String]) {
@@ -123,6 +153,21 @@ struct SchemaValidator {
                 }
                 if let count, k.hasPrefix("min") ? count < Int(limit) : count > Int(limit) {
                     errors.append("\(path): \(k) \(Int(limit))")
+                }
+            case "uniqueItems":
+                guard case .bool(true) = v.value, case .array(let items) = node.value else { continue }
+                for i in items.indices {
+                    for j in items.indices where j > i && equal(items[i], items[j]) {
+                        errors.append("\(path): items \(i) and \(j) are equal (uniqueItems)")
+                    }
+                }
+            case "format":
+                guard case .string(let format) = v.value, format == "uri" || format == "uri-reference" else {
+                    errors.append("\(path): format \(v.value) is not supported by the test validator")
+                    continue
+                }
+                if case .string(let text) = node.value, !Self.isURI(text, reference: format == "uri-reference") {
+                    errors.append("\(path): '\(text)' is not a valid \(format)")
                 }
             case "minimum", "maximum":
                 if case .number(let limit) = v.value, case .number(let n) = node.value,

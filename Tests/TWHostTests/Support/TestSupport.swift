@@ -40,9 +40,11 @@ struct ProcessResult {
 }
 
 /// Runs a program to completion, feeding it `input` on stdin.
+/// - Parameter standardOutput: where the program's stdout goes instead of a
+///   pipe read into `ProcessResult.stdout` (e.g. `/dev/full`).
 func runProcess(
     _ executable: String, _ arguments: [String], environment: [String: String]? = nil, input: String? = nil,
-    directory: String? = nil
+    directory: String? = nil, standardOutput: FileHandle? = nil
 ) throws -> ProcessResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
@@ -50,13 +52,15 @@ func runProcess(
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = "1"
     env.removeValue(forKey: "TWHOST_PLUGIN_PATH")
+    // Generated projects' Makefiles and tests read TWHOST; each test chooses its own.
+    env.removeValue(forKey: "TWHOST")
     for (k, v) in environment ?? [:] { env[k] = v }
     process.environment = env
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     let out = Pipe()
     let err = Pipe()
     let inPipe = Pipe()
-    process.standardOutput = out
+    process.standardOutput = standardOutput ?? out
     process.standardError = err
     process.standardInput = inPipe
     try process.run()
@@ -70,6 +74,7 @@ func runProcess(
         errData = err.fileHandleForReading.readDataToEndOfFile()
         group.leave()
     }
+    if standardOutput != nil { try out.fileHandleForWriting.close() }
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
@@ -79,10 +84,13 @@ func runProcess(
 }
 
 /// Runs the built `twhost` binary.
-func twhost(_ arguments: [String], environment: [String: String]? = nil, input: String? = nil, directory: String? = nil)
-    throws -> ProcessResult
-{
-    try runProcess(TestPaths.twhost, arguments, environment: environment, input: input, directory: directory)
+func twhost(
+    _ arguments: [String], environment: [String: String]? = nil, input: String? = nil, directory: String? = nil,
+    standardOutput: FileHandle? = nil
+) throws -> ProcessResult {
+    try runProcess(
+        TestPaths.twhost, arguments, environment: environment, input: input, directory: directory,
+        standardOutput: standardOutput)
 }
 
 /// Compiles C plugin fixtures with the toolchain's clang.
@@ -96,15 +104,17 @@ enum FixtureCompiler {
     }()
 
     /// Builds `lib<name>.so` from `source` in `directory` with extra flags.
+    /// - Parameter include: the folder of the `TWPluginAPI.h` to build against.
     @discardableResult
     static func build(
-        name: String, defines: [String] = [], source: String = TestPaths.fixtureSource, in directory: String
+        name: String, defines: [String] = [], source: String = TestPaths.fixtureSource,
+        include: String = TestPaths.includeDirectory, in directory: String
     )
         throws -> String
     {
         let output = directory + "/lib\(name).so"
         var arguments = clang == "/usr/bin/env" ? ["clang"] : []
-        arguments += ["-std=c11", "-shared", "-fPIC", "-O1", "-I", TestPaths.includeDirectory, "-o", output]
+        arguments += ["-std=c11", "-shared", "-fPIC", "-O1", "-I", include, "-o", output]
         arguments += ["-DPLUGIN_NAME=\"\(name)\""] + defines.map { "-D" + $0 } + [source]
         let result = try runProcess(clang, arguments)
         guard result.status == 0 else {

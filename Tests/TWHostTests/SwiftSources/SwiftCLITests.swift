@@ -339,6 +339,17 @@ struct SwiftCLITests {
         #expect(check.stdout.hasPrefix("scene.json:3:4: error[unknown-class] unknown class 'frostd'"))
     }
 
+    @Test("--platform alone brings that platform's default OS version; --os-version overrides it")
+    func platformDefaults() throws {
+        let file = TestPaths.repository + "/Examples/Swift/NativeControls.swift"
+        let macos = try twhost(["resolve", "--platform", "macos", file])
+        #expect(macos.stdout.contains("  backing: NSButton  // Button on macos 15\n"), "\(macos.stdout)")
+        let pinned = try twhost(["resolve", "--platform", "macos", "--os-version", "26", file])
+        #expect(pinned.stdout.contains("  backing: NSButton  // Button on macos 26\n"), "\(pinned.stdout)")
+        let ios = try twhost(["resolve", file])
+        #expect(ios.stdout.contains("  backing: UISlider  // Slider on ios 18\n"), "\(ios.stdout)")
+    }
+
     @Test("diff --scene takes Swift sources: affected surfaces are named by their Swift path")
     func diffScene() throws {
         let base = TestPaths.temporaryDirectory("diff-swift") + "/base.json"

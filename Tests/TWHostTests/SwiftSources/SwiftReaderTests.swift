@@ -353,7 +353,7 @@ struct SwiftReaderTests {
         #expect(record.node.combinations.map(\.state) == [SurfaceState()])
         #expect(
             record.surface.chain.map(\.modifier.swiftCode).contains(
-                ".overlay { RoundedRectangle(cornerRadius: 6).stroke(Color(\"primary\"), lineWidth: 2) }"))
+                ".overlay { RoundedRectangle(cornerRadius: 6).strokeBorder(Color(\"primary\"), lineWidth: 2) }"))
     }
 
     @Test("inline utilities and animation presets")
