@@ -60,7 +60,8 @@ extension CheckFinding {
         by exit: ProcessExit, during step: CheckStep?, plugin: String, notChecked: Bool
     ) -> CheckFinding {
         let step = step ?? .loading
-        let subject = step.className ?? step.registration.map { step.action == .factory ? "\($0) absent" : $0 }
+        let subject =
+            step.className ?? step.registration.map { step.action == .factory && !step.active ? "\($0) absent" : $0 }
         let head = subject.map { "\($0): " } ?? ""
         let rest = notChecked ? "; the registrations after it were not checked" : ""
         switch exit {

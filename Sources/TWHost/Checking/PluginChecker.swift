@@ -174,7 +174,13 @@ final class _CheckRun {
         }
         let target = m.form.target?.rawValue
         let defaultValue = defaults(m, unit: unit)
-        let defaultClass = m.form.isExactTag ? m.name : m.defaultArgument.map { ArgumentSweep.className(m.name, $0) }
+        // The class that passes the default, when one can (an empty or blank argument cannot be written).
+        let defaultClass =
+            m.form.isExactTag
+            ? m.name
+            : m.defaultArgument.flatMap { raw in
+                raw.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 } ? nil : ArgumentSweep.className(m.name, raw)
+            }
         var reference: (className: String, ir: ModifierIR)?
         if m.argumentType == .none || defaultValue != nil {
             reference = probe(m, unit: unit, value: defaultValue, defaultClass: defaultClass, target: target)
