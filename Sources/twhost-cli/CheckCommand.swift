@@ -10,9 +10,7 @@ enum CheckCommand {
         positionals: "[NAME|PATH.so]…", minimumPositionals: 0, maximumPositionals: .max,
         options: [
             PluginOptions.pluginPath, PluginOptions.allowWritable,
-            OptionSpec(
-                name: "--theme", valueName: "FILE", repeatable: true,
-                help: "Check defaults in this theme instead of the default theme (repeatable; format below)."),
+            ThemeInput.option,
             OptionSpec(
                 name: "--timeout", valueName: "SECONDS",
                 help: "Time limit per child process (default 10); a crash or exit carries on in a new one."),
@@ -71,7 +69,7 @@ enum CheckCommand {
         }
         // With --in-process, plugin code runs here: the same limit per call.
         Containment.setTimeout(seconds: timeout)
-        let themes = try readThemes(command.all("--theme"), warn: !command.flag("--child"))
+        let themes = try ThemeInput.read(command.all("--theme"), warn: !command.flag("--child"))
         let searchPath = PluginOptions.searchPath(command)
         var requests = command.positionals
         if requests.isEmpty { requests = searchPath.allPlugins().map(\.path) }
@@ -94,29 +92,6 @@ enum CheckCommand {
         default: Output.write(text(results, palette: SurfaceReport.Palette(enabled: Output.useColor)))
         }
         return results.contains(where: \.failed) ? ExitCode.findings : ExitCode.success
-    }
-
-    /// The themes in force: the default theme, or each `--theme FILE` merged over it.
-    static func readThemes(_ paths: [String], warn: Bool) throws(CLIError) -> [(label: String, theme: Theme)] {
-        guard !paths.isEmpty else { return [("default theme", Theme())] }
-        var themes: [(label: String, theme: Theme)] = []
-        for path in paths {
-            var reader = SceneReader(file: path)
-            do {
-                themes.append(("theme \(path)", try reader.readTheme(try FileIO.read(path))))
-            } catch let error as FileReadError {
-                throw .failed(error.description)
-            } catch let error as SceneError {
-                throw .failed("\(path): \(error.description)")
-            } catch {
-                throw .failed("\(path): \(error)")
-            }
-            for warning in reader.warnings where warn {
-                Output.error(
-                    "warning: \(path): \(warning.code): \(warning.message)" + (warning.hint.map { " (\($0))" } ?? ""))
-            }
-        }
-        return themes
     }
 
     /// Checks one plugin in this process.

@@ -176,6 +176,17 @@ struct CheckSweepTests {
             both.stderr.contains(
                 "warning: \(other): unknown-field: /colours: unknown field, ignored (line 1) (did you mean 'colors'?)"))
 
+        // registry probes in the default theme, or in --theme: a baseline for the app's theme.
+        let registry = try twhost(["registry", "--plugins", plugin])
+        #expect(registry.status == 1)
+        #expect(
+            registry.stderr.contains(
+                "error: probe-failed: modifier 'glow' of plugin 'branded': default argument: no theme color 'brand'"))
+        let themedRegistry = try twhost(["registry", "--plugins", plugin, "--theme", brand])
+        #expect(themedRegistry.status == 0, "\(themedRegistry.stderr)")
+        #expect(
+            themedRegistry.stdout.contains(".shadow(color: Color(red: 0, green: 0, blue: 0, opacity: 0), radius: 4)"))
+
         // resolve: decorated in a scene whose theme has brand, undecorated with the reason in one that lacks it.
         let scene =
             ##"{"scene": 1, "rules": {"theme": {"colors": {"brand": "#ff0000"}}}, "root": {"type": "Text", "tw": "p-4 glow-[brand/50]"}}"##
