@@ -195,10 +195,12 @@ final class _CheckRun {
         guard let raw = m.defaultArgument else { return nil }
         var first: TypedValue?
         for (index, (label, t)) in themes.enumerated() {
-            progress(
-                CheckStep(
-                    unit: unit, registration: m.name, action: .defaultArgument,
-                    input: "its default '\(raw)' in the \(label)"))
+            if m.parser != nil {  // value forms' defaults are decoded by the host: no plugin code runs
+                progress(
+                    CheckStep(
+                        unit: unit, registration: m.name, action: .defaultArgument,
+                        input: "its default '\(raw)' in the \(label)"))
+            }
             let decoded = m.defaultValue(in: t)
             if index == 0, m.parser != nil, let decoded, let again = m.defaultValue(in: t), decoded != again {
                 recordOnce(
@@ -355,8 +357,7 @@ final class _CheckRun {
         }
     }
 
-    /// Parsers: deterministic on their default, and they reject hostile input
-    /// rather than crash.
+    /// Parsers reject the hostile corpus rather than accept (or crash on) it.
     private func hostileInput(_ m: ModifierRegistration, _ parser: PluginArgumentParser, unit: Int) {
         for probe in PluginChecker.hostileCorpus {
             progress(
