@@ -14,6 +14,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "Hello", dependencies: [.product(name: "TWPluginKit", package: "twhost")]),
-        .testTarget(name: "HelloTests", dependencies: [.product(name: "TWHost", package: "twhost")]),
+        // The test runs libHello.so through the twhost binary (TWPluginTesting).
+        .testTarget(name: "HelloTests", dependencies: [.product(name: "TWPluginTesting", package: "twhost")]),
     ]
 )

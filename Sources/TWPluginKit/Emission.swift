@@ -29,8 +29,9 @@ enum Emission {
                 case .number(let v): api.number(b, label, v)
                 case .bool(let v): api.boolean(b, label, v)
                 case .string(let v): v.withCString { api.string(b, label, $0) }
-                case .color(let c): api.color(b, label, c)
+                case .color(let c): api.color(b, label, c.components)
                 case .member(let m): m.withCString { api.member(b, label, $0) }
+                case .animation(let a): api.animation(b, label, a.cValue)
                 case .call(let name, let args):
                     name.withCString { api.begin(b, TW_NODE_CALL, label, $0) }
                     emit(arguments: args, api, b)
@@ -39,9 +40,9 @@ enum Emission {
                     api.begin(b, TW_NODE_TUPLE, label, nil)
                     emit(arguments: args, api, b)
                     api.end(b)
-                case .content(let nodes):
+                case .content(let view):
                     api.begin(b, TW_NODE_CONTENT, label, nil)
-                    emit(nodes: nodes, api, b)
+                    emit(nodes: view.nodes, api, b)
                     api.end(b)
                 }
             }

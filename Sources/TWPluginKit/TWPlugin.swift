@@ -2,9 +2,15 @@ import Synchronization
 import TWPluginAPI
 
 /// A Swift plugin: registrations in the seeds' `TWGlobalRules` shape,
-/// exported through the C ABI.
+/// exported through the same C ABI as a C plugin.
+///
+/// Build it as a dynamic library whose file is `lib<name>.so` (a SwiftPM
+/// `.library(name: "<name>", type: .dynamic, …)` product), with the same
+/// toolchain as the `twhost` that loads it, and export the entry point:
 ///
 /// ```swift
+/// import TWPluginKit
+///
 /// let plugin = TWPlugin(name: "motion", version: "1.0.0", modifiers: [
 ///     "tilt": .value(default: Angle.zero, order: 10) { view, angle in
 ///         view.rotation3DEffect(angle, axis: (x: 0, y: 1, z: 0))
@@ -18,13 +24,41 @@ import TWPluginAPI
 /// }
 /// ```
 public final class TWPlugin: Sendable {
+    /// The plugin's name, `[a-z][a-z0-9-]{0,63}`: the stem of its file (`libmotion.so`).
+    ///
+    /// ```swift
+    /// plugin.name  // "motion"
+    /// ```
     public let name: String
+    /// A free-form version, recorded in registry snapshots (`1.0.0`).
+    ///
+    /// ```swift
+    /// plugin.version  // "1.0.0"
+    /// ```
     public let version: String
     let modifiers: [(String, TWModifier)]
     let utilities: [(String, TWUtility)]
     let recipes: [(String, String)]
     let animations: [(String, TWAnimation)]
 
+    /// A plugin from its registrations, keyed by name; they are exported in
+    /// name order whatever the dictionaries' order.
+    ///
+    /// ```swift
+    /// let plugin = TWPlugin(
+    ///     name: "hello", version: "0.1.0",
+    ///     modifiers: ["glow": .view { view, active in view.shadow(color: .white.opacity(active ? 0.8 : 0), radius: 8) }],
+    ///     utilities: ["gap": TWUtility { argument, theme in argument.number.map { .paddingPoints(theme.space($0)) } }],
+    ///     named: ["hello-card": "card glow"],
+    ///     animations: ["fade": TWAnimation { .easeOut(duration: $0 ?? 0.3) }])
+    /// ```
+    /// - Parameters:
+    ///   - name: the plugin name, equal to its file's stem.
+    ///   - version: a free-form version.
+    ///   - modifiers: modifier registrations (``TWModifier``) by name.
+    ///   - utilities: bracket-prefix utilities (``TWUtility``) by prefix.
+    ///   - recipes: named recipes: name → classes.
+    ///   - animations: animation presets (``TWAnimation``), used as `animate-<name>`.
     public init(
         name: String, version: String, modifiers: [String: TWModifier] = [:], utilities: [String: TWUtility] = [:],
         named recipes: [String: String] = [:], animations: [String: TWAnimation] = [:]
@@ -41,7 +75,17 @@ public final class TWPlugin: Sendable {
         self.animations = sorted(animations)
     }
 
-    /// Call from the plugin's `@_cdecl("tw_plugin_entry")` function.
+    /// The descriptor for the host: call it from the plugin's
+    /// `@_cdecl("tw_plugin_entry")` function. It refuses a host of another
+    /// ABI major version with a message the host shows.
+    ///
+    /// ```swift
+    /// @_cdecl("tw_plugin_entry")
+    /// public func entry(_ major: UInt32, _ minor: UInt32, _ host: UnsafePointer<tw_host_api>?,
+    ///                   _ error: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> UnsafePointer<tw_plugin_descriptor>? {
+    ///     plugin.entry(hostMajor: major, hostMinor: minor, error: error)
+    /// }
+    /// ```
     public func entry(
         hostMajor: UInt32, hostMinor: UInt32, error: UnsafeMutablePointer<UnsafePointer<CChar>?>?
     ) -> UnsafePointer<tw_plugin_descriptor>? {
@@ -116,7 +160,7 @@ final class DescriptorStorage: @unchecked Sendable {
                 tw_animation_preset(
                     struct_size: UInt32(MemoryLayout<tw_animation_preset>.size), reserved: 0,
                     name: permanentCString(name), context: Unmanaged.passRetained(animation.box).toOpaque(),
-                    make: Thunks.animation),
+                    make: Thunks.animationPreset),
                 at: index)
         }
         let descriptor = PermanentArray<tw_plugin_descriptor>(

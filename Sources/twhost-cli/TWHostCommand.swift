@@ -7,6 +7,7 @@ enum TWHostCommand {
         ExplainCommand.spec,
         PluginsCommand.list,
         CheckCommand.spec,
+        NewCommand.spec,
         RegistryCommand.spec,
         DiffCommand.spec,
         PlatformsCommand.spec,

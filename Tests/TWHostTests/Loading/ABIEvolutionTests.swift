@@ -99,13 +99,14 @@ struct ABIEvolutionTests {
         let host = try Self.nextMinorHost.get()
         let version = try runProcess(host, ["--version"])
         #expect(version.stdout == "twhost \(TWHostVersion.string) (plugin ABI 1.1)\n")
-        // Today's plugins (built against this header: every struct 8 bytes shorter than the host's).
+        // Today's plugins (built against this header: every struct 8 bytes shorter than the host's):
+        // the shipped ones and the TWPluginKit twin fixture, all in the build folder.
         let list = try runProcess(
             host, ["plugins", "list", "--plugin-path", TestPaths.binDirectory, "--format", "json"])
         #expect(list.status == 0, "\(list.stderr)")
         #expect(
             try Self.listed(list.stdout)
-                == ["material", "motion", "typography"].map {
+                == ["material", "motion", "twin", "typography"].map {
                     ListedPlugin(name: $0, abi: "1.0", error: nil)
                 })
         let scene = TestPaths.repository + "/Examples/NativeRegistryExample.json"

@@ -52,6 +52,8 @@ func runProcess(
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = "1"
     env.removeValue(forKey: "TWHOST_PLUGIN_PATH")
+    // Generated projects' Makefiles and tests read TWHOST; each test chooses its own.
+    env.removeValue(forKey: "TWHOST")
     for (k, v) in environment ?? [:] { env[k] = v }
     process.environment = env
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }

@@ -3,7 +3,7 @@ import TWPluginKit
 /// A template plugin: one view registration, one value registration, a recipe.
 ///
 /// - `glow` (view): a soft white shadow whose opacity follows `active`.
-/// - `lift-[points]` (value, default 0): moves the view up, `offset(y:)`.
+/// - `lift-[points]` (value, default 0): moves the view up, `offset(x:y:)`.
 /// - `hello-card` (recipe): `card glow`.
 let helloPlugin = TWPlugin(
     name: "hello", version: "0.1.0",
@@ -13,7 +13,8 @@ let helloPlugin = TWPlugin(
             view.shadow(color: .white.opacity(active ? 0.8 : 0), radius: 8)
         },
         "lift": .value(default: Points.zero) { view, amount in
-            view.modifier("offset", .number("y", -amount.value))
+            // Absent, the class gets the default 0: .offset(x: 0, y: 0) is neutral.
+            view.offset(y: Points(-amount.value))
         },
     ],
     named: [
