@@ -5,24 +5,41 @@ import TWHost
 enum CheckCommand {
     static let spec = CommandSpec(
         words: ["plugins", "check"],
-        summary: "Validate plugins in child processes: load, structure, neutrality, determinism, hostile input.",
+        summary:
+            "Validate plugins in child processes: load, names, structure, neutrality, determinism, an argument sweep, hostile input.",
         positionals: "[NAME|PATH.so]…", minimumPositionals: 0, maximumPositionals: .max,
         options: [
             PluginOptions.pluginPath, PluginOptions.allowWritable,
+            ThemeInput.option,
             OptionSpec(
-                name: "--theme", valueName: "FILE",
-                help: "Also check defaults against this theme (the rules' theme object)."),
-            OptionSpec(name: "--timeout", valueName: "SECONDS", help: "Time limit per plugin (default 10)."),
+                name: "--timeout", valueName: "SECONDS",
+                help: "Time limit per child process (default 10); a crash or exit carries on in a new one."),
             OptionSpec(name: "--format", valueName: "text|json|sarif", help: "Output format (default text)."),
             OptionSpec(name: "--in-process", help: "Check in this process (for debuggers); a crash then ends twhost."),
             OptionSpec(name: "--child", help: "(internal) check in this process and report to a parent twhost."),
+            OptionSpec(
+                name: "--start-at", valueName: "UNIT",
+                help: "(internal) skip the registrations before UNIT (how a check carries on after a crash)."),
         ],
         discussion: """
             Without names, every plugin in the search path is checked. Each plugin is loaded and probed in
             a child process with a time limit, so a plugin that crashes, hangs or exits is reported and
-            the next one is still checked. Exit 1 when any error-level finding. See docs/PluginAuthoring.md.
+            the next one is still checked. Every value and argument form, utility and preset is also tried
+            with a fixed sweep of arguments (zero, ±1, fractions, huge and tiny numbers, both angle units,
+            every color form, strings with brackets, underscores and UTF-8): a crash names the class
+            (factory-crashed: fade-[0.5] (SIGSEGV)), and the check carries on with the next registration
+            in a new child process (at most \(maxRestarts) times per plugin; not after a hang).
+
+            --theme FILE is a JSON object with the fields of a scene's "theme" rules, merged over the
+            default theme; defaults are then checked in each --theme instead of the default theme:
+              {"colors": {"brand": "#4f46e5", "ink": {"r": 0.1, "g": 0.1, "b": 0.1, "a": 1}},
+               "spacing": 4, "radius": {"card": 20}, "fontSize": {"hero": 40}}
+            Exit 1 when any error-level finding. See docs/PluginAuthoring.md for every rule.
             """,
         run: { command throws(CLIError) in try run(command) })
+
+    /// How many times one plugin's check carries on after a crash or an exit.
+    static let maxRestarts = 16
 
     struct PluginResult {
         var request: String
@@ -43,31 +60,26 @@ enum CheckCommand {
             }
             timeout = t
         }
+        var firstUnit = 0
+        if let text = command.value("--start-at") {
+            guard let unit = Int(text), unit >= 0 else {
+                throw .invalidValue(option: "--start-at", value: text, expected: "a unit number ≥ 0", suggestion: nil)
+            }
+            firstUnit = unit
+        }
         // With --in-process, plugin code runs here: the same limit per call.
         Containment.setTimeout(seconds: timeout)
-        var themes: [(String, Theme)] = [("default", Theme())]
-        if let path = command.value("--theme") {
-            do {
-                var reader = SceneReader()
-                themes.append((path, try reader.readTheme(try FileIO.read(path))))
-            } catch let error as FileReadError {
-                throw .failed(error.description)
-            } catch let error as SceneError {
-                throw .failed("\(path): \(error.description)")
-            } catch {
-                throw .failed("\(path): \(error)")
-            }
-        }
+        let themes = try ThemeInput.read(command.all("--theme"), warn: !command.flag("--child"))
         let searchPath = PluginOptions.searchPath(command)
         var requests = command.positionals
         if requests.isEmpty { requests = searchPath.allPlugins().map(\.path) }
         if command.flag("--child") {
-            return try reportToParent(requests, searchPath: searchPath, themes: themes)
+            return try reportToParent(requests, searchPath: searchPath, themes: themes, from: firstUnit)
         }
         var results: [PluginResult] = []
         for request in requests {
             if command.flag("--in-process") {
-                var result = checkHere(request, searchPath: searchPath, themes: themes, progress: { _ in })
+                var result = checkHere(request, searchPath: searchPath, themes: themes, from: firstUnit)
                 result.findings += keptHandleFindings(result.name)
                 results.append(result)
             } else {
@@ -82,21 +94,45 @@ enum CheckCommand {
         return results.contains(where: \.failed) ? ExitCode.findings : ExitCode.success
     }
 
+    /// Checks one plugin in this process.
+    /// - Parameters:
+    ///   - firstUnit: skip the units before this one (`PluginChecker.check`).
+    ///   - progress, found: see `PluginChecker.check`.
+    ///   - loaded: told who the plugin is as soon as it has loaded.
     static func checkHere(
-        _ request: String, searchPath: PluginSearchPath, themes: [(String, Theme)], progress: (String) -> Void
+        _ request: String, searchPath: PluginSearchPath, themes: [(label: String, theme: Theme)],
+        from firstUnit: Int = 0,
+        progress: (CheckStep) -> Void = { _ in }, found: (CheckFinding) -> Void = { _ in },
+        loaded: (LoadedPlugin) -> Void = { _ in }
     ) -> PluginResult {
-        progress("loading")
-        switch PluginLoader.load(request, searchPath: searchPath) {
+        progress(.loading)
+        // Loaded by the file's path, whatever its descriptor says: a name that does
+        // not match the file is reported (name-mismatch) and the checks still run.
+        var file = request
+        let loading: Result<LoadedPlugin, PluginLoadError>
+        if request.hasSuffix(".so") {
+            loading = PluginLoader.load(path: request, expectedName: nil, allowWritable: searchPath.allowWritable)
+        } else if !isValidPluginName(request) {
+            loading = .failure(.invalidRequestedName(request))
+        } else if let path = searchPath.locate(request) {
+            file = path
+            loading = PluginLoader.load(path: path, expectedName: nil, allowWritable: searchPath.allowWritable)
+        } else {
+            loading = .failure(.notFound(name: request, searched: searchPath.directories))
+        }
+        switch loading {
         case .failure(let error):
-            return PluginResult(
-                request: request, name: nil, version: nil, path: error.path,
-                findings: [
-                    CheckFinding(
-                        "load-failed", .error, registration: nil, error.description,
-                        fix: "fix the field the message names")
-                ])
+            let finding = CheckFinding("load-failed", .error, registration: nil, error.description, fix: error.fix)
+            found(finding)
+            return PluginResult(request: request, name: nil, version: nil, path: error.path, findings: [finding])
         case .success(let plugin):
-            let findings = PluginChecker.check(plugin, themes: themes, progress: progress)
+            loaded(plugin)
+            var findings: [CheckFinding] = []
+            if firstUnit == 0, let mismatch = PluginChecker.nameFinding(descriptorName: plugin.info.name, path: file) {
+                found(mismatch)
+                findings.append(mismatch)
+            }
+            findings += PluginChecker.check(plugin, themes: themes, from: firstUnit, progress: progress, found: found)
             return PluginResult(
                 request: request, name: plugin.info.name, version: plugin.info.version, path: plugin.info.path,
                 findings: findings)
@@ -104,12 +140,13 @@ enum CheckCommand {
     }
 
     /// The child's side: checks in this process and reports over the channel
-    /// (`ChildChannel`), each step before it runs and the result last. Plugin
+    /// (`ChildChannel`): each step before it runs, who the plugin is once it
+    /// has loaded, each finding as it is made, and the result last. Plugin
     /// code can print what it likes on stdout and stderr: the parent reads
     /// neither.
-    static func reportToParent(_ requests: [String], searchPath: PluginSearchPath, themes: [(String, Theme)])
-        throws(CLIError) -> Int32
-    {
+    static func reportToParent(
+        _ requests: [String], searchPath: PluginSearchPath, themes: [(label: String, theme: Theme)], from firstUnit: Int
+    ) throws(CLIError) -> Int32 {
         do {
             try Containment.prepareChild(channel: ChildChannel.descriptor)
         } catch {
@@ -118,8 +155,17 @@ enum CheckCommand {
         var results: [PluginResult] = []
         for request in requests {
             var result = checkHere(
-                request, searchPath: searchPath, themes: themes,
-                progress: { step in try? ChildChannel.send(.step, step) })
+                request, searchPath: searchPath, themes: themes, from: firstUnit,
+                progress: { step in try? ChildChannel.send(.step, step.encoded) },
+                found: { finding in try? ChildChannel.send(.finding, finding.json.serialized(pretty: false)) },
+                loaded: { plugin in
+                    let identity = JSONValue.object([
+                        ("name", .string(plugin.info.name)), ("version", .string(plugin.info.version)),
+                        ("path", .string(plugin.info.path)),
+                        ("units", .number(Double(PluginChecker.unitCount(plugin)))),
+                    ])
+                    try? ChildChannel.send(.plugin, identity.serialized(pretty: false))
+                })
             result.findings += keptHandleFindings(result.name)
             results.append(result)
         }
@@ -142,48 +188,61 @@ enum CheckCommand {
     }
 
     /// Runs `twhost plugins check --child` on one plugin and reads its channel.
+    /// When plugin code kills the child, the last step it announced names the
+    /// class; after a crash or an exit the check carries on with the next
+    /// registration in a new child (at most `maxRestarts` times), after a hang
+    /// it stops (each further hang would cost another full time limit).
     static func checkInChild(_ request: String, command: ParsedCommand, timeout: Double) -> PluginResult {
+        var result = PluginResult(request: request, findings: [])
         guard let exe = PluginSearchPath.currentExecutable() else {
-            return PluginResult(
-                request: request,
-                findings: [
-                    CheckFinding(
-                        "plugin-crashed", .error, registration: nil, "cannot find the twhost executable", fix: "")
-                ])
+            result.findings.append(
+                CheckFinding(
+                    "plugin-crashed", .error, registration: nil, "cannot find the twhost executable",
+                    fix: "run twhost from a path it can find itself at (/proc must be mounted), or use --in-process"))
+            return result
         }
-        var argv = [exe, "plugins", "check", "--child"]
-        for dir in command.all("--plugin-path") { argv += ["--plugin-path", dir] }
-        if let theme = command.value("--theme") { argv += ["--theme", theme] }
-        if command.flag("--allow-writable-plugins") { argv.append("--allow-writable-plugins") }
-        argv += ["--", request]
-        let result = Subprocess.run(argv, timeout: timeout, channel: true)
-        let messages = ChildChannel.read(result.channel)
-        let during = messages.steps.last.map { " during \($0)" } ?? ""
-        if case .exited(0) = result.exit, let line = messages.result, let parsed = parseChild(line) {
-            return parsed
+        var firstUnit = 0
+        var restarts = 0
+        while true {
+            var argv = [exe, "plugins", "check", "--child"]
+            for dir in command.all("--plugin-path") { argv += ["--plugin-path", dir] }
+            for theme in command.all("--theme") { argv += ["--theme", theme] }
+            if command.flag("--allow-writable-plugins") { argv.append("--allow-writable-plugins") }
+            if firstUnit > 0 { argv += ["--start-at", String(firstUnit)] }
+            argv += ["--", request]
+            let run = Subprocess.run(argv, timeout: timeout, channel: true)
+            let messages = ChildChannel.read(run.channel)
+            var units = 0
+            if let line = messages.plugin, let identity = try? JSONParser.parse(Array(line.utf8)) {
+                result.name = ResultField.string(identity, "name") ?? result.name
+                result.version = ResultField.string(identity, "version") ?? result.version
+                result.path = ResultField.string(identity, "path") ?? result.path
+                units = ResultField.int(identity, "units") ?? 0
+            }
+            if case .exited(0) = run.exit, let line = messages.result, let parsed = parseChild(line) {
+                result.name = parsed.name ?? result.name
+                result.version = parsed.version ?? result.version
+                result.path = parsed.path ?? result.path
+                result.findings += parsed.findings
+                return result
+            }
+            // Cut short: keep what it found, and say what it was doing.
+            result.findings += messages.findings.compactMap { line in
+                (try? JSONParser.parse(Array(line.utf8))).flatMap(CheckFinding.init(json:))
+            }
+            let step = messages.steps.last.flatMap(CheckStep.init(encoded:))
+            let unit = step?.unit ?? -1
+            var carryOn = unit >= 0 && unit + 1 < units && restarts < maxRestarts
+            if case .timedOut = run.exit { carryOn = false }
+            if case .notStarted = run.exit { carryOn = false }
+            result.findings.append(
+                CheckFinding.interrupted(
+                    by: run.exit, during: step, plugin: result.path ?? request,
+                    notChecked: !carryOn && unit >= 0 && unit + 1 < units))
+            guard carryOn else { return result }
+            firstUnit = unit + 1
+            restarts += 1
         }
-        let finding: CheckFinding
-        switch result.exit {
-        case .signaled(let signal):
-            finding = CheckFinding(
-                "plugin-crashed", .error, registration: nil,
-                "the plugin crashed with \(Subprocess.signalName(signal))\(during)",
-                fix: "run `twhost plugins check --in-process \(request)` under a debugger to find the fault")
-        case .timedOut(let seconds):
-            finding = CheckFinding(
-                "plugin-hung", .error, registration: nil,
-                "the plugin did not finish within \(format(seconds)) s\(during)",
-                fix: "make sure factories, parsers and utilities return for every input")
-        case .exited(let status):
-            finding = CheckFinding(
-                "plugin-exited", .error, registration: nil,
-                "the plugin ended the process (exit status \(status))\(during)",
-                fix: "never call exit or abort from a plugin: report errors through the ABI")
-        case .notStarted(let why):
-            finding = CheckFinding(
-                "plugin-crashed", .error, registration: nil, "cannot start the check: \(why)", fix: "")
-        }
-        return PluginResult(request: request, findings: [finding])
     }
 
     static func format(_ seconds: Double) -> String {
@@ -193,28 +252,34 @@ enum CheckCommand {
     static func parseChild(_ text: String) -> PluginResult? {
         guard let line = text.split(separator: "\n").last, let root = try? JSONParser.parse(Array(line.utf8)),
             case .object(let top) = root.value, let plugins = top.first(where: { $0.key == "plugins" })?.node,
-            case .array(let items) = plugins.value, let item = items.first, case .object(let m) = item.value
+            case .array(let items) = plugins.value, let item = items.first
         else { return nil }
-        func string(_ members: [JSONMember], _ key: String) -> String? {
-            if case .string(let s)? = members.first(where: { $0.key == key })?.node.value { return s }
-            return nil
-        }
         var findings: [CheckFinding] = []
-        if case .array(let list)? = m.first(where: { $0.key == "findings" })?.node.value {
-            for f in list {
-                guard case .object(let fm) = f.value, let rule = string(fm, "rule"),
-                    let severity = CheckFinding.Severity(rawValue: string(fm, "severity") ?? "")
-                else { continue }
-                findings.append(
-                    CheckFinding(
-                        rule, severity, registration: string(fm, "registration"), string(fm, "message") ?? "",
-                        fix: string(fm, "fix") ?? ""))
-            }
+        if case .object(let m) = item.value,
+            case .array(let list)? = m.first(where: { $0.key == "findings" })?.node.value
+        {
+            findings = list.compactMap(CheckFinding.init(json:))
         }
         return PluginResult(
-            request: string(m, "request") ?? "", name: string(m, "name"), version: string(m, "version"),
-            path: string(m, "path"),
-            findings: findings)
+            request: ResultField.string(item, "request") ?? "", name: ResultField.string(item, "name"),
+            version: ResultField.string(item, "version"), path: ResultField.string(item, "path"), findings: findings)
+    }
+
+    /// Fields of the JSON a child sends.
+    enum ResultField {
+        static func string(_ node: JSONNode, _ key: String) -> String? {
+            guard case .object(let members) = node.value,
+                case .string(let s)? = members.first(where: { $0.key == key })?.node.value
+            else { return nil }
+            return s
+        }
+
+        static func int(_ node: JSONNode, _ key: String) -> Int? {
+            guard case .object(let members) = node.value,
+                case .number(let n)? = members.first(where: { $0.key == key })?.node.value
+            else { return nil }
+            return Int(exactly: n)
+        }
     }
 
     static func json(_ results: [PluginResult]) -> JSONValue {
@@ -233,14 +298,7 @@ enum CheckCommand {
                             ("path", optional(r.path)), ("status", .string(r.failed ? "failed" : "passed")),
                             (
                                 "findings",
-                                .array(
-                                    r.findings.map { f in
-                                        .object([
-                                            ("rule", .string(f.rule)), ("severity", .string(f.severity.rawValue)),
-                                            ("registration", optional(f.registration)), ("message", .string(f.message)),
-                                            ("fix", .string(f.fix)),
-                                        ])
-                                    })
+                                .array(r.findings.map(\.json))
                             ),
                         ])
                     })

@@ -9,6 +9,9 @@ enum RegistryCommand {
         options: [
             PluginOptions.plugins, PluginOptions.pluginPath, PluginOptions.allowWritable, PluginOptions.noDefaultPath,
             PluginOptions.pluginTimeout,
+            OptionSpec(
+                name: "--theme", valueName: "FILE",
+                help: "Probe defaults in this theme instead of the default theme (as plugins check --theme)."),
             OptionSpec(name: "--format", valueName: "json|text", help: "Output format (default json)."),
             OptionSpec(
                 name: "--output", short: "-o", valueName: "FILE",
@@ -24,10 +27,12 @@ enum RegistryCommand {
 
     static func run(_ command: ParsedCommand) throws(CLIError) -> Int32 {
         let format = try command.choice("--format", ["json", "text"], default: "json")
+        // A default that names a theme entry (a color `brand`) is probed in the app's theme.
+        let theme = try ThemeInput.read(command.value("--theme").map { [$0] } ?? [])[0].theme
         let plugins = try PluginOptions.load(command.list("--plugins"), command)
         let registry = PluginRegistry(plugins: plugins)
         for d in registry.diagnostics { Output.error("\(d.severity.rawValue): \(d.code): \(d.message)") }
-        let snapshot = RegistrySnapshot(registry: registry)
+        let snapshot = RegistrySnapshot(registry: registry, theme: theme)
         let failed = snapshot.entries.filter { $0.probeError != nil }
         for e in failed {
             Output.error(

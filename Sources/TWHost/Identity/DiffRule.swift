@@ -115,7 +115,7 @@ public enum DiffRule: String, Sendable, Equatable, CaseIterable {
                 "The factory returns other modifiers, labels, argument types or nesting (active or inactive). SwiftUI's type-erased chain then has another structure, and child state resets on every surface in scope."
         case .unstableStructure:
             return
-                "The factory returns another structure when its class is absent (inactive) than when present (active), so toggling the class resets child state (R-ID-3)."
+                "The factory returns another structure when its class is absent (inactive) than when present (active), so toggling the class resets child state."
         case .registrationMoved:
             return
                 "Registrations are compared by plugin as well as name. A slot that moves to another plugin appears on surfaces whose scope loads the new plugin and disappears from those that load only the old one, resetting their child state; a class-only registration (text, image, recipe, utility, preset) stops resolving where only the old plugin is loaded."

@@ -327,6 +327,11 @@ struct DescriptorValidator {
             }
             switch decoded {
             case .success(let value): defaultValue = value
+            case .failure(let failure) where failure.missingThemeEntry != nil:
+                // It names a theme entry the default theme lacks: the theme in
+                // force decides, where the registration is used (resolve) and
+                // in `plugins check --theme`. Nothing else can be known here.
+                defaultValue = nil
             case .failure(let failure):
                 throw bad(
                     "default_argument",

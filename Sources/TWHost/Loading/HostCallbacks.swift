@@ -122,7 +122,10 @@ enum HostCallbacks {
                         case .success(let key) = copyPluginString(key, limit: 256)
                     else { return false }
                     let box = Unmanaged<ThemeBox>.fromOpaque(host).takeUnretainedValue()
-                    guard let value = box.theme.number(scale: scale, key: key) else { return false }
+                    guard let value = box.theme.number(scale: scale, key: key) else {
+                        box.missed("\(scale).\(key)")
+                        return false
+                    }
                     out.pointee = value
                     return true
                 },
@@ -131,7 +134,10 @@ enum HostCallbacks {
                         case .success(let name) = copyPluginString(name, limit: 256)
                     else { return false }
                     let box = Unmanaged<ThemeBox>.fromOpaque(host).takeUnretainedValue()
-                    guard let color = box.theme.color(named: name) else { return false }
+                    guard let color = box.theme.color(named: name) else {
+                        box.missed("colors.\(ArgumentDecoder.themeColorName(name) ?? name)")
+                        return false
+                    }
                     out.pointee = tw_color(r: color.red, g: color.green, b: color.blue, a: color.alpha)
                     return true
                 }), byteCount: MemoryLayout<tw_theme_api>.size)
@@ -235,10 +241,17 @@ final class PluginIdentity: Sendable {
     init(_ name: String) { self.name = Mutex(name) }
 }
 
-/// Keeps a theme alive while a plugin reads it.
+/// Keeps a theme alive while a plugin reads it, and notes the entries the
+/// plugin asked for and the theme lacks: a parser that rejects its default
+/// after such a lookup has a default that names a theme entry, which another
+/// theme may have (docs/PluginAuthoring.md, "Defaults and themes").
 final class ThemeBox {
     let theme: Theme
+    /// The first entry looked up and missing (`colors.brand`, `radius.huge`).
+    /// Only the thread of the call that received the handle reaches it.
+    private(set) var firstMiss: String?
     init(_ theme: Theme) { self.theme = theme }
+    func missed(_ entry: String) { if firstMiss == nil { firstMiss = entry } }
 }
 
 extension ColorValue {

@@ -22,34 +22,50 @@ public enum TrustProblem: Equatable, Sendable, CustomStringConvertible {
     /// A symbolic link on the way that someone other than the user or root made.
     case symlinkOfAnotherUser(String, uid: UInt32)
 
-    public var description: String {
+    public var description: String { "\(problem); fix: \(fix)" }
+
+    /// What is wrong, without the fix.
+    public var problem: String {
         switch self {
         case .writableByEveryone(.file):
-            return "the plugin file is writable by every user; fix: chmod o-w on it"
+            return "the plugin file is writable by every user"
         case .writableByEveryone(.pluginFolder(let folder)):
             return
-                "its folder \(folder) is writable by every user (sticky or not, anyone could add a file or a link to it); fix: chmod o-w \(folder), or move the plugin to a folder only you can write"
+                "its folder \(folder) is writable by every user (sticky or not, anyone could add a file or a link to it)"
         case .writableByEveryone(.ancestor(let folder)):
             return
-                "the folder \(folder) above it is writable by every user and not sticky, so anyone could swap what is inside it; fix: chmod o-w \(folder) (or chmod +t \(folder))"
+                "the folder \(folder) above it is writable by every user and not sticky, so anyone could swap what is inside it"
         case .writableByGroup(.file, let group):
-            return "the plugin file is writable by group \(group); fix: chmod g-w on it"
+            return "the plugin file is writable by group \(group)"
         case .writableByGroup(.pluginFolder(let folder), let group):
-            return "its folder \(folder) is writable by group \(group); fix: chmod g-w \(folder)"
+            return "its folder \(folder) is writable by group \(group)"
         case .writableByGroup(.ancestor(let folder), let group):
-            return
-                "the folder \(folder) above it is writable by group \(group) and not sticky; fix: chmod g-w \(folder) (or chmod +t \(folder))"
+            return "the folder \(folder) above it is writable by group \(group) and not sticky"
         case .ownedByAnotherUser(.file, let uid):
-            return "the plugin file is owned by user \(uid), not by you or root; fix: chown it, or build it yourself"
+            return "the plugin file is owned by user \(uid), not by you or root"
         case .ownedByAnotherUser(.pluginFolder(let folder), let uid):
-            return
-                "its folder \(folder) is owned by user \(uid), not by you or root; fix: move the plugin to a folder you or root own"
+            return "its folder \(folder) is owned by user \(uid), not by you or root"
         case .ownedByAnotherUser(.ancestor(let folder), let uid):
-            return
-                "the folder \(folder) above it is owned by user \(uid), not by you or root; fix: move the plugin to a folder you or root own"
+            return "the folder \(folder) above it is owned by user \(uid), not by you or root"
         case .symlinkOfAnotherUser(let link, let uid):
-            return
-                "\(link) is a symbolic link owned by user \(uid), not by you or root; fix: remove it, or name the file it points to"
+            return "\(link) is a symbolic link owned by user \(uid), not by you or root"
+        }
+    }
+
+    /// What to do about it.
+    public var fix: String {
+        switch self {
+        case .writableByEveryone(.file): return "chmod o-w on it"
+        case .writableByEveryone(.pluginFolder(let folder)):
+            return "chmod o-w \(folder), or move the plugin to a folder only you can write"
+        case .writableByEveryone(.ancestor(let folder)): return "chmod o-w \(folder) (or chmod +t \(folder))"
+        case .writableByGroup(.file, _): return "chmod g-w on it"
+        case .writableByGroup(.pluginFolder(let folder), _): return "chmod g-w \(folder)"
+        case .writableByGroup(.ancestor(let folder), _): return "chmod g-w \(folder) (or chmod +t \(folder))"
+        case .ownedByAnotherUser(.file, _): return "chown it, or build it yourself"
+        case .ownedByAnotherUser(.pluginFolder, _), .ownedByAnotherUser(.ancestor, _):
+            return "move the plugin to a folder you or root own"
+        case .symlinkOfAnotherUser: return "remove it, or name the file it points to"
         }
     }
 }

@@ -11,7 +11,14 @@ public enum ArgumentDecoder {
     /// Why a literal did not decode.
     public struct Failure: Error, Equatable, Sendable, ExpressibleByStringInterpolation {
         public var message: String
-        public init(message: String) { self.message = message }
+        /// The theme entry the text names and the theme lacks (`colors.brand`),
+        /// when that is why it did not decode: the text may be valid in
+        /// another theme.
+        public var missingThemeEntry: String?
+        public init(message: String, missingThemeEntry: String? = nil) {
+            self.message = message
+            self.missingThemeEntry = missingThemeEntry
+        }
         public init(stringLiteral value: String) { message = value }
         public init(stringInterpolation: DefaultStringInterpolation) {
             message = String(stringInterpolation: stringInterpolation)
@@ -50,6 +57,13 @@ public enum ArgumentDecoder {
             return .success(.string(text))
         case .color:
             guard let c = color(trimmed, theme: theme) else {
+                if let name = themeColorName(trimmed) {
+                    return .failure(
+                        Failure(
+                            message:
+                                "no theme color '\(name)' (and '\(trimmed)' is not a #rgb, #rgba, #rrggbb or #rrggbbaa literal)",
+                            missingThemeEntry: "colors.\(name)"))
+                }
                 return .failure(expected("a color (#rrggbb or a theme color)", trimmed))
             }
             return .success(.color(c))
@@ -101,6 +115,25 @@ public enum ArgumentDecoder {
         case 0x41...0x46: return Int(d) - 0x41 + 10
         default: return nil
         }
+    }
+
+    /// The theme color `text` refers to (`brand` for `brand` and `brand/50`),
+    /// when it is written as a reference to one: a letter, then letters,
+    /// digits and `-`, and an optional `/N` opacity of at most 100.
+    static func themeColorName(_ text: String) -> String? {
+        var name = Substring(text)
+        if let slash = text.lastIndex(of: "/") {
+            guard let percent = DecimalNumber.parse(text[text.index(after: slash)...]), percent <= 100 else {
+                return nil
+            }
+            name = text[..<slash]
+        }
+        guard let first = name.utf8.first, (first | 0x20) >= 0x61 && (first | 0x20) <= 0x7A,
+            name.utf8.allSatisfy({ b in
+                ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: "-")
+            })
+        else { return nil }
+        return String(name)
     }
 
     /// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, or a theme color (`primary/50`).

@@ -14,7 +14,10 @@ public final class ModifierRegistration: Sendable {
     public let argumentType: ArgumentType
     /// The default argument as the plugin wrote it, for value and argument forms.
     public let defaultArgument: String?
-    /// The default decoded under the default theme at load.
+    /// The default decoded under the default theme at load; nil when it names
+    /// a theme entry the default theme lacks (`brand` for a color): such a
+    /// default is decoded in the theme in force, and is an error only where
+    /// that theme lacks the entry too (`defaultValue(in:)`).
     public let defaultValue: TypedValue?
     /// Where an inline registration was written in a Swift source; nil for a plugin's.
     public let location: SourceLocation?
@@ -173,9 +176,13 @@ final class PluginArgumentParser: @unchecked Sendable {
             }
             sink.close()
         }
-        if let rejection = sink.rejection { return .failure(ArgumentDecoder.Failure(message: rejection)) }
+        if let rejection = sink.rejection {
+            return .failure(ArgumentDecoder.Failure(message: rejection, missingThemeEntry: themeBox.firstMiss))
+        }
         guard let value = sink.value else {
-            return .failure(ArgumentDecoder.Failure(message: "the parser reported no value"))
+            return .failure(
+                ArgumentDecoder.Failure(
+                    message: "the parser reported no value", missingThemeEntry: themeBox.firstMiss))
         }
         return Self.coerce(value, to: type)
     }

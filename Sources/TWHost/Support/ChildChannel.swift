@@ -6,6 +6,9 @@
 ///
 /// Messages are lines: `step TEXT` says what the child is about to do (so a
 /// crash can be placed), `result JSON` is the report, sent once, last.
+/// `plugins check` also sends `plugin JSON` (who the plugin is, once it has
+/// loaded) and `finding JSON` (each finding as it is made), so that a child
+/// that plugin code kills has still told what it knew.
 public enum ChildChannel {
     /// The child's end of the channel.
     public static let descriptor: Int32 = 3
@@ -18,6 +21,8 @@ public enum ChildChannel {
 
     public enum Kind: String, Sendable {
         case step
+        case plugin
+        case finding
         case result
     }
 
@@ -25,6 +30,10 @@ public enum ChildChannel {
     public struct Messages: Equatable, Sendable {
         /// Each step, in order.
         public var steps: [String] = []
+        /// The `plugin` line, when the child sent one.
+        public var plugin: String?
+        /// Each `finding` line, in order.
+        public var findings: [String] = []
         /// The result line, when the child sent a complete one.
         public var result: String?
     }
@@ -39,6 +48,10 @@ public enum ChildChannel {
             let text = String(decoding: line, as: UTF8.self)
             if text.hasPrefix("step ") {
                 messages.steps.append(String(text.dropFirst(5)))
+            } else if text.hasPrefix("finding ") {
+                messages.findings.append(String(text.dropFirst(8)))
+            } else if text.hasPrefix("plugin "), messages.plugin == nil {
+                messages.plugin = String(text.dropFirst(7))
             } else if text.hasPrefix("result "), messages.result == nil {
                 messages.result = String(text.dropFirst(7))
             }

@@ -25,6 +25,11 @@
  *                  default ("hi") is valid in the default theme and invalid in others
  *   CONSTRUCTOR_MARKER="path"  creates that file from a library constructor, i.e.
  *                  as soon as the library is loaded (before any name check)
+ *   CRASH_ON_FRACTION  fade crashes (SIGSEGV) when active with a number that is not whole
+ *   CRASH_PARSER_UTF8  level's parser crashes (SIGSEGV) on any argument with a byte >= 0x80
+ *   BRANCH_ON_VALUE fade describes .hidden() instead of .opacity for a negative amount
+ *   THEME_COLOR_DEFAULT  adds glow (value form, color) whose default is the theme color
+ *                  "brand": a clear shadow when inactive
  * Without a macro it is a small, well-behaved plugin.
  */
 #define _GNU_SOURCE
@@ -79,6 +84,19 @@ static void fade(tw_builder *b, void *c, bool active, double amount) {
     if (active && amount == 13) {
         volatile int *nothing = NULL;
         *nothing = 13;
+    }
+#endif
+#ifdef CRASH_ON_FRACTION
+    if (active && amount != (double)(long long)amount) {
+        volatile int *nothing = NULL;
+        *nothing = 42;
+    }
+#endif
+#ifdef BRANCH_ON_VALUE
+    if (amount < 0) {
+        b->api->begin(b, TW_NODE_MODIFIER, NULL, "hidden");
+        b->api->end(b);
+        return;
     }
 #endif
 #ifdef CRASH_INACTIVE
@@ -182,6 +200,14 @@ static void parse_level(void *c, const char *argument, const tw_theme *theme, tw
         *nothing = 2;
     }
 #endif
+#ifdef CRASH_PARSER_UTF8
+    for (const char *p = argument; *p; p++) {
+        if ((unsigned char)*p >= 0x80) {
+            volatile int *nothing = NULL;
+            *nothing = 8;
+        }
+    }
+#endif
 #ifdef LOOP_PARSER
     volatile int forever = 1;
     while (forever) {
@@ -203,6 +229,17 @@ static void level(tw_builder *b, void *c, bool active, double v) {
     b->api->end(b);
 }
 
+#ifdef THEME_COLOR_DEFAULT
+static void glow(tw_builder *b, void *c, bool active, tw_color color) {
+    (void)c;
+    tw_color clear = {0, 0, 0, 0};
+    b->api->begin(b, TW_NODE_MODIFIER, NULL, "shadow");
+    b->api->color(b, "color", active ? color : clear);
+    b->api->number(b, "radius", 4);
+    b->api->end(b);
+}
+#endif
+
 static const tw_modifier_registration modifiers[] = {
     {.struct_size = sizeof(tw_modifier_registration), .form = TW_FORM_VALUE, .arg_type = TW_ARG_NUMBER, .name = "fade",
      .default_argument = "1", .factory = (tw_factory_fn)fade},
@@ -211,6 +248,10 @@ static const tw_modifier_registration modifiers[] = {
      .reserved = 7,
 #endif
      .name = "level", .default_argument = "hi", .factory = (tw_factory_fn)level, .parse = parse_level},
+#ifdef THEME_COLOR_DEFAULT
+    {.struct_size = sizeof(tw_modifier_registration), .form = TW_FORM_VALUE, .arg_type = TW_ARG_COLOR, .name = "glow",
+     .default_argument = "brand", .factory = (tw_factory_fn)glow},
+#endif
 };
 
 static const tw_plugin_descriptor descriptor = {
@@ -220,7 +261,7 @@ static const tw_plugin_descriptor descriptor = {
     .name = PLUGIN_NAME,
     .version = "0.1.0",
     .modifiers = modifiers,
-    .modifier_count = 2,
+    .modifier_count = sizeof(modifiers) / sizeof(modifiers[0]),
 };
 
 TW_PLUGIN_EXPORT const tw_plugin_descriptor *tw_plugin_entry(uint32_t major, uint32_t minor, const tw_host_api *host,
