@@ -1,5 +1,32 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// The Swift toolchain's host libraries (SwiftSyntax, SwiftParser), which the
+/// toolchain ships beside the compiler in `usr/lib/swift/host`. Found from the
+/// `swiftc` on PATH with symlinks resolved, never from a fixed machine path,
+/// so that twhost parses Swift with the same parser as the compiler that
+/// builds it. Only the `TWSwiftSource` target uses it.
+let swiftHostLibraries: String = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    var tried: [String] = []
+    for directory in path.split(separator: ":") where directory.hasPrefix("/") {
+        let candidate = "\(directory)/swiftc"
+        guard FileManager.default.isExecutableFile(atPath: candidate) else { continue }
+        let compiler = URL(fileURLWithPath: candidate).resolvingSymlinksInPath()
+        let host = compiler.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("lib/swift/host").standardizedFileURL.path
+        tried.append(host)
+        if FileManager.default.fileExists(atPath: host + "/SwiftParser.swiftmodule") { return host }
+    }
+    let looked = tried.isEmpty ? "no swiftc found on PATH" : "looked in " + tried.joined(separator: ", ")
+    FileHandle.standardError.write(
+        Data(
+            ("error: twhost needs the Swift toolchain's host libraries (SwiftParser, SwiftSyntax) in "
+                + "<toolchain>/usr/lib/swift/host beside swiftc; \(looked). Put a Swift 6 toolchain's "
+                + "usr/bin first on PATH.\n").utf8))
+    exit(1)
+}()
 
 let package = Package(
     name: "twhost",
@@ -7,6 +34,8 @@ let package = Package(
         .executable(name: "twhost", targets: ["twhost-cli"]),
         .library(name: "TWHost", targets: ["TWHost"]),
         .library(name: "TWPluginKit", targets: ["TWPluginKit"]),
+        // The Swift source reader, for the fuzz targets (it links the toolchain's host libraries).
+        .library(name: "TWSwiftSource", targets: ["TWSwiftSource"]),
         .library(name: "TWPluginTesting", targets: ["TWPluginTesting"]),
         .library(name: "Material", type: .dynamic, targets: ["Material"]),
         .library(name: "Motion", type: .dynamic, targets: ["Motion"]),
@@ -26,9 +55,25 @@ let package = Package(
         .target(name: "CTWContainment", dependencies: ["TWPluginAPI"], path: "Sources/CTWContainment"),
         .target(name: "TWHost", dependencies: ["TWPluginAPI", "CFFI", "CTWContainment"], path: "Sources/TWHost"),
         .target(name: "TWPluginKit", dependencies: ["TWPluginAPI"], path: "Sources/TWPluginKit"),
+        // Reads SwiftUI sources with the toolchain's own parser. The only target
+        // with the host libraries' flags; only the CLI and the tests link it, so
+        // TWHost, TWPluginKit and packages that depend on them stay flag-free.
+        // Its sources import the host modules `@_implementationOnly` (no public
+        // type holds a SwiftSyntax type), so importing TWSwiftSource needs no -I;
+        // the compiler's warning about that attribute without library evolution
+        // is expected (library evolution would need TWHost built the same way).
+        .target(
+            name: "TWSwiftSource", dependencies: ["TWHost"], path: "Sources/TWSwiftSource",
+            swiftSettings: [.unsafeFlags(["-I", swiftHostLibraries])],
+            linkerSettings: [
+                .unsafeFlags([
+                    "-L", swiftHostLibraries, "-lSwiftParser", "-lSwiftSyntax", "-Xlinker", "-rpath", "-Xlinker",
+                    swiftHostLibraries,
+                ])
+            ]),
         // For plugins' own tests: runs a built plugin through the real twhost and diffs chains.
         .target(name: "TWPluginTesting", path: "Sources/TWPluginTesting"),
-        .executableTarget(name: "twhost-cli", dependencies: ["TWHost"], path: "Sources/twhost-cli"),
+        .executableTarget(name: "twhost-cli", dependencies: ["TWHost", "TWSwiftSource"], path: "Sources/twhost-cli"),
         // Release-build benchmarks, run by Scripts/bench.sh (never by the tests).
         .executableTarget(name: "twhost-bench", dependencies: ["TWHost"], path: "Sources/twhost-bench"),
         .target(name: "Material", dependencies: ["TWPluginKit"], path: "Plugins/Material"),
@@ -38,7 +83,7 @@ let package = Package(
             cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
         .target(name: "Twin", dependencies: ["TWPluginKit"], path: "Tests/Fixtures/SwiftTwin"),
         .testTarget(
-            name: "TWHostTests", dependencies: ["TWHost", "TWPluginAPI"], path: "Tests/TWHostTests"),
+            name: "TWHostTests", dependencies: ["TWHost", "TWPluginAPI", "TWSwiftSource"], path: "Tests/TWHostTests"),
         .testTarget(
             name: "TWPluginKitTests", dependencies: ["TWPluginKit", "TWPluginTesting"], path: "Tests/TWPluginKitTests"),
     ]

@@ -4,7 +4,7 @@
 // libFuzzer supplies main.
 import PackageDescription
 
-let fuzz: [String] = ["FuzzClassParser", "FuzzSceneReader", "FuzzSnapshotReader", "FuzzDiff"]
+let fuzz: [String] = ["FuzzClassParser", "FuzzSceneReader", "FuzzSnapshotReader", "FuzzDiff", "FuzzSwiftSource"]
 
 let package = Package(
     name: "TWHostFuzz",
@@ -12,7 +12,9 @@ let package = Package(
     targets: [.target(name: "FuzzSupport", path: "Sources/FuzzSupport")]
         + fuzz.map { name in
             .executableTarget(
-                name: name, dependencies: ["FuzzSupport", .product(name: "TWHost", package: "twhost")],
+                name: name,
+                dependencies: ["FuzzSupport", .product(name: "TWHost", package: "twhost")]
+                    + (name == "FuzzSwiftSource" ? [.product(name: "TWSwiftSource", package: "twhost")] : []),
                 path: "Sources/\(name)", swiftSettings: [.unsafeFlags(["-parse-as-library"])])
         }
 )

@@ -2,7 +2,7 @@
 # Fuzz one target (or all) with libFuzzer and AddressSanitizer.
 #   bash Scripts/fuzz.sh TARGET SECONDS        e.g. FuzzSceneReader 600
 #   bash Scripts/fuzz.sh all runs=N            a fixed number of runs of each (CI smoke)
-# Targets: FuzzClassParser FuzzSceneReader FuzzSnapshotReader FuzzDiff.
+# Targets: FuzzClassParser FuzzSceneReader FuzzSnapshotReader FuzzDiff FuzzSwiftSource.
 # Seeds come from the examples, docs/Classes.md and real registry snapshots;
 # crashes land in Fuzz/work/TARGET/crashes and must become regression tests.
 # Leak detection is off: Swift stores enum payload tags in pointer spare
@@ -11,13 +11,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-targets=(FuzzClassParser FuzzSceneReader FuzzSnapshotReader FuzzDiff)
+targets=(FuzzClassParser FuzzSceneReader FuzzSnapshotReader FuzzDiff FuzzSwiftSource)
 [ $# -eq 2 ] || { echo "usage: Scripts/fuzz.sh TARGET|all SECONDS|runs=N" >&2; exit 64; }
 which=$1
 if [ "$2" = "--runs" ]; then echo "usage: Scripts/fuzz.sh TARGET runs=N" >&2; exit 64; fi
 case "$which" in
   all) selected=("${targets[@]}") ;;
-  FuzzClassParser|FuzzSceneReader|FuzzSnapshotReader|FuzzDiff) selected=("$which") ;;
+  FuzzClassParser|FuzzSceneReader|FuzzSnapshotReader|FuzzDiff|FuzzSwiftSource) selected=("$which") ;;
   *) echo "error: unknown target '$which' (${targets[*]}, all)" >&2; exit 64 ;;
 esac
 limit=("-max_total_time=$2")
@@ -33,6 +33,9 @@ seed() {
   mkdir -p "$dir"
   case "$target" in
     FuzzSceneReader) cp Examples/*.json "$dir/" ;;
+    FuzzSwiftSource)
+      cp Examples/Swift/*.swift "$dir/"
+      find Tests/Fixtures/swift -name '*.swift' -exec cp {} "$dir/" \; ;;
     FuzzClassParser)
       grep -o '^| `[^`]*`' docs/Classes.md | sed 's/^| `//; s/`$//' | awk -v d="$dir" '{ f = d "/class-" NR; printf "%c%s", 0, $0 > f; close(f) }'
       printf '\x00p-4 px-2 hover:bg-accent frosted tilt-[8] bg-[#00f]/50 -rotate-3 w-[a_b\\_c] x-[[n]]' > "$dir/mixed"

@@ -23,6 +23,7 @@ if let i = arguments.firstIndex(of: "--write-corpus"), i + 1 < arguments.count {
         try? FileIO.writeAtomically(corpus.html, to: dir + "/corpus.html")
         try? FileIO.writeAtomically(Corpus.inputCSS, to: dir + "/input.css")
     }
+    _ = SwiftCorpus.write(to: arguments[i + 1] + "/swift-app")
     exit(0)
 }
 let vsTailwind = arguments.contains("--vs-tailwind")
@@ -107,11 +108,12 @@ report(
 
 // Factory dispatch: libffi against a direct call of the same C function.
 let load = PluginSet.load(["bench-0"], searchPath: PluginSearchPath(directories: [generatedDirectory]))
-guard let plugin = load.plugins.first, let registration = plugin.modifiers.first else {
+guard let plugin = load.plugins.first, let registration = plugin.modifiers.first,
+    let invoker = registration.factoryInvoker
+else {
     StandardError.write("error: cannot load bench-0 from \(generatedDirectory): \(load.errors)\n")
     exit(2)
 }
-let invoker = registration.factoryInvoker
 typealias DoubleFactory =
     @convention(c) (UnsafeMutablePointer<tw_builder>?, UnsafeMutableRawPointer?, Bool, Double) -> Void
 let direct = unsafeBitCast(invoker.rawFunction, to: DoubleFactory.self)
@@ -292,6 +294,22 @@ for corpus in corpora {
         results.append(Measurement(name: "ratio memory twhost/tailwind \(corpus.name)", unit: "x", samples: [memRatio]))
     }
 }
+// A generated SwiftUI app (400 files, ~1 MB): `twhost check` reads, parses
+// and resolves every file, over every core and on one.
+do {
+    let app = corpusDirectory + "/swift-app"
+    let written = SwiftCorpus.write(to: app)
+    let megabytes = Double(written.bytes) / 1_000_000
+    let label = "\(written.files) files, \(format(megabytes)) MB"
+    for jobs in [nil, "1"] as [String?] {
+        var argv = [twhostBinary, "check", "--plugins", "material,motion", "--format", "json", app]
+        if let jobs { argv += ["--jobs", jobs] }
+        let samples = (0..<7).map { _ in runTimed(argv).seconds * 1000 }
+        let threads = jobs.map { "\($0) thread" } ?? "every core"
+        report(Measurement(name: "twhost check, SwiftUI app of \(label), \(threads)", unit: "ms", samples: samples))
+    }
+}
+
 let version = sample(runs: 21) { _ = runTimed([twhostBinary, "--version"]) }.map { $0 * 1000 }
 report(Measurement(name: "twhost --version (process)", unit: "ms", samples: version))
 

@@ -1,5 +1,6 @@
 import Glibc
 import TWHost
+import TWSwiftSource
 
 /// `twhost diff BASE HEAD`: registry changes that would reset SwiftUI child state.
 enum DiffCommand {
@@ -11,7 +12,7 @@ enum DiffCommand {
         options: [
             OptionSpec(
                 name: "--scene", valueName: "FILE", repeatable: true,
-                help: "List the surfaces of FILE each finding affects."),
+                help: "List the surfaces of FILE (a scene, a .swift file or a folder) each finding affects."),
             OptionSpec(
                 name: "--allow", valueName: "FILE",
                 help: "Allowlist of accepted finding fingerprints, each with a reason."),
@@ -35,7 +36,26 @@ enum DiffCommand {
         let base = try side(command.positionals[0], allowWritable: allowWritable)
         let head = try side(command.positionals[1], allowWritable: allowWritable)
         var scenes: [(label: String, scene: Scene)] = []
-        for scenePath in command.all("--scene") { scenes.append((scenePath, try SceneInput.read(scenePath))) }
+        for scenePath in command.all("--scene") {
+            // A scene file, or Swift sources (a .swift file or a folder): each Swift file is a scene,
+            // with rules linked across the folder's files as `check` links them.
+            guard SwiftSources.isSwiftInput(scenePath) else {
+                scenes.append((scenePath, try SceneInput.read(scenePath)))
+                continue
+            }
+            let inputs = SwiftSources.inputs([scenePath])
+            if inputs.isEmpty { throw .failed("\(scenePath): no .swift files") }
+            var read = 0
+            for (scene, path, diagnostics) in SourceScan.read(inputs) {
+                for d in diagnostics {
+                    Output.error("\(d.location.map { "\($0): " } ?? "")\(d.severity.rawValue): \(d.code): \(d.message)")
+                }
+                guard let scene else { continue }
+                read += 1
+                scenes.append((path, scene))
+            }
+            if read == 0 { throw .failed("\(scenePath): no Swift file could be read") }
+        }
         var allowlist: Allowlist?
         if let allowPath = command.value("--allow") {
             do {

@@ -1,21 +1,26 @@
 import TWHost
+import TWSwiftSource
 
 /// `twhost resolve`: every surface of a scene, its chain and identity.
 enum ResolveCommand {
     static let spec = CommandSpec(
         words: ["resolve"],
-        summary: "Resolve a scene's surfaces to their native modifier chains.",
-        positionals: "SCENE|-", minimumPositionals: 1, maximumPositionals: 1,
+        summary: "Resolve the surfaces of a scene or of SwiftUI sources to their native modifier chains.",
+        positionals: "SCENE|-|FILE.swift|DIR", minimumPositionals: 1, maximumPositionals: 1,
         options: [
             PluginOptions.plugins, PluginOptions.pluginPath, PluginOptions.allowWritable, PluginOptions.pluginTimeout,
             ExplainCommand.platform,
             ExplainCommand.osVersion,
             ExplainCommand.state, ExplainCommand.lenient,
             OptionSpec(name: "--format", valueName: "text|json", help: "Output format (default text)."),
+            SourceInputs.jobs,
         ],
         discussion: """
-            Without --plugins, the plugins the scene names are loaded. Exit 0 when every surface is
-            decorated, 1 when one is left undecorated, 2 when the scene or a plugin cannot be read.
+            The input is a scene file, standard input (-), a SwiftUI source file or a folder of them
+            (walked recursively; hidden folders and .build skipped). Without --plugins, the plugins the
+            scene names are loaded (Swift sources name none). Exit 0 when every surface is decorated, 1
+            when one is left undecorated or a Swift file does not parse, 2 when nothing could be read or
+            a plugin cannot be loaded. See docs/SwiftSources.md.
             """,
         run: { command throws(CLIError) in try run(command) })
 
@@ -23,6 +28,7 @@ enum ResolveCommand {
         let format = try command.choice("--format", ["text", "json"], default: "text")
         let state = try ExplainCommand.surfaceState(command)
         let path = command.positionals[0]
+        if SwiftSources.isSwiftInput(path) { return try runSources(path, command, json: format == "json") }
         let scene = try SceneInput.read(path)
         let requested = command.list("--plugins")
         let plugins = try PluginOptions.load(requested.isEmpty ? SceneResolver.pluginNames(scene) : requested, command)
@@ -73,5 +79,37 @@ enum ResolveCommand {
             throw .failed("cannot write the report to standard output: \(error)")
         }
         return resolution.undecoratedCount > 0 ? ExitCode.findings : ExitCode.success
+    }
+
+    /// A Swift file or a folder: every file read and resolved (in parallel), reported in path order.
+    static func runSources(_ path: String, _ command: ParsedCommand, json: Bool) throws(CLIError) -> Int32 {
+        let (plugins, files) = try SourceInputs.scan([path], command)
+        if files.isEmpty { throw .failed("\(path): no .swift files") }
+        if !files.contains(where: \.wasRead) {
+            let reasons = files.flatMap(\.diagnostics).map { d in
+                (d.location.map { "\($0): " } ?? "") + d.message
+            }
+            throw .failed("nothing could be read:\n" + reasons.joined(separator: "\n"))
+        }
+        let resolution = SourceInputs.merged(files, plugins: plugins.map(\.info))
+        let writer = ByteWriter(fd: Output.descriptor)
+        if json {
+            SceneReport.writeHeader(plugins: resolution.plugins, to: writer)
+            for (i, record) in resolution.surfaces.enumerated() {
+                SceneReport.writeSurface(record, first: i == 0, to: writer)
+            }
+            SceneReport.writeFooter(resolution, to: writer)
+        } else {
+            let palette = SurfaceReport.Palette(enabled: Output.useColor)
+            for record in resolution.surfaces { writer.append(SceneReport.text(record, palette: palette)) }
+            writer.append(SceneReport.textFooter(resolution, palette: palette))
+        }
+        do {
+            try writer.flush()
+        } catch {
+            throw .failed("cannot write the report to standard output: \(error)")
+        }
+        let unread = files.contains { !$0.wasRead }
+        return resolution.undecoratedCount > 0 || unread ? ExitCode.findings : ExitCode.success
     }
 }

@@ -4,6 +4,7 @@ import TWHost
 enum TWHostCommand {
     static let commands: [CommandSpec] = [
         ResolveCommand.spec,
+        SourceCheckCommand.spec,
         ExplainCommand.spec,
         PluginsCommand.list,
         CheckCommand.spec,

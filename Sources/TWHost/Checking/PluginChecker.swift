@@ -426,7 +426,7 @@ final class _CheckRun {
         for probe in PluginChecker.hostileCorpus {
             progress(
                 CheckStep(unit: unit, registration: u.prefix, action: .utility, input: "the \(probe.label) input"))
-            if case .success(let classes) = u.expander.expand(bytes: probe.bytes, theme: theme),
+            if case .success(let classes) = u.expander?.expand(bytes: probe.bytes, theme: theme),
                 probe.label != "negative zero" && probe.label != "huge"
             {
                 record(

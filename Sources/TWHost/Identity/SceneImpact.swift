@@ -32,7 +32,8 @@ public enum SceneImpact {
             var named = inheritedNamed
             if let rules = node.rules {
                 if rules.replace {
-                    plugins = []
+                    // Swift sources' `.twRules(rules)` keeps the plugins loaded for the app.
+                    if !rules.keepsPlugins { plugins = [] }
                     named = [:]
                 }
                 for change in rules.plugins ?? [] {
@@ -138,9 +139,10 @@ public enum SceneImpact {
                     affected = inScope && (b.usedNames.contains(name) || h.usedNames.contains(name))
                 case .compatible, .version, .input: affected = false
                 }
+                // A Swift source's paths name their file already (`File.swift:Type.body/0`).
                 if affected {
-                    findings[i].surfaces.append(
-                        DiffFinding.Surface(name: label + "#" + b.path, location: h.location ?? b.location))
+                    let name = b.path.hasPrefix(label + ":") ? b.path : label + "#" + b.path
+                    findings[i].surfaces.append(DiffFinding.Surface(name: name, location: h.location ?? b.location))
                 }
             }
         }

@@ -1,7 +1,9 @@
 /// A finding reported to the user: a stable kebab-case code, a severity, a
 /// message, and where it applies.
 public struct Diagnostic: Hashable, Sendable {
-    public enum Severity: String, Hashable, Sendable { case error, warning }
+    /// `note` says what could not be checked (classes known only at run time);
+    /// it is never a finding that fails a command.
+    public enum Severity: String, Hashable, Sendable { case error, warning, note }
     public var severity: Severity
     public var code: String
     public var message: String

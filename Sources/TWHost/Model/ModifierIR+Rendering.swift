@@ -76,6 +76,7 @@ enum _IRRenderer {
             renderChain(nodes, into: &out)
         case .chain(let values):
             for v in values { render(v, into: &out) }
+        case .symbolic(let text, _): out += text
         }
     }
 
@@ -93,34 +94,40 @@ enum _IRRenderer {
         for (index, argument) in arguments.enumerated() {
             if index > 0 { out += "," }
             out += (argument.label ?? "_") + ":"
-            switch argument.value {
-            case .number: out += "Number"
-            case .bool: out += "Bool"
-            case .string: out += "String"
-            case .color: out += "Color"
-            case .member: out += "Member"
-            case .animation: out += "Animation"
-            case .call(let name, let args):
-                out += "." + name + "("
-                structure(args, into: &out)
-                out += ")"
-            case .tuple(let args):
-                out += "("
-                structure(args, into: &out)
-                out += ")"
-            case .content(let nodes):
-                out += "{"
-                renderStructure(nodes, into: &out)
-                out += "}"
-            case .view(let nodes):
-                out += "View("
-                renderStructure(nodes, into: &out)
-                out += ")"
-            case .chain(let values):
-                out += "Chain("
-                structure(values.map { IRArgument(nil, $0) }, into: &out)
-                out += ")"
-            }
+            structure(argument.value, into: &out)
+        }
+    }
+
+    static func structure(_ value: IRValue, into out: inout String) {
+        switch value {
+        case .number: out += "Number"
+        case .bool: out += "Bool"
+        case .string: out += "String"
+        case .color: out += "Color"
+        case .member: out += "Member"
+        case .animation: out += "Animation"
+        case .call(let name, let args):
+            out += "." + name + "("
+            structure(args, into: &out)
+            out += ")"
+        case .tuple(let args):
+            out += "("
+            structure(args, into: &out)
+            out += ")"
+        case .content(let nodes):
+            out += "{"
+            renderStructure(nodes, into: &out)
+            out += "}"
+        case .view(let nodes):
+            out += "View("
+            renderStructure(nodes, into: &out)
+            out += ")"
+        case .chain(let values):
+            out += "Chain("
+            structure(values.map { IRArgument(nil, $0) }, into: &out)
+            out += ")"
+        case .symbolic(_, let standsFor):
+            if let standsFor { structure(standsFor, into: &out) } else { out += "Expr" }
         }
     }
 

@@ -67,6 +67,12 @@ public indirect enum IRValue: Hashable, Sendable {
     case view([IRNode])
     /// Members and calls applied one after another: `.system(.body).weight(.semibold)`.
     case chain([IRValue])
+    /// Swift source text for a value known only at run time: a symbolic value
+    /// from a Swift source (`angle` in `tilt-[\(angle)]`), or an argument of an
+    /// inline registration that is not a literal. `standsFor` is a value of the
+    /// same type, which gives the structure (R-ID-1 never looks at values);
+    /// nil when the type is not known either.
+    case symbolic(String, standsFor: IRValue?)
 }
 
 /// The modifiers one slot or utility applies, in application order.

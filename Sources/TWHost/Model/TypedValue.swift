@@ -57,6 +57,21 @@ public struct PayloadValue: Hashable, Sendable {
     }
 }
 
+/// A value inside brackets that is known only at run time: a Swift
+/// expression read from a source file (`angle` in `tilt-[\(angle)]`). Its type
+/// comes from the source where the source says (`Angle.degrees(…)`,
+/// `CGFloat(…)`, a declaration's annotation), else from the registration that
+/// receives it; nil until one of them does.
+public struct SymbolicValue: Hashable, Sendable {
+    /// The expression's Swift text, as written.
+    public var text: String
+    public var type: ArgumentType?
+    public init(text: String, type: ArgumentType?) {
+        self.text = text
+        self.type = type
+    }
+}
+
 /// A value of one of the ABI's argument types, as a factory receives it.
 public enum TypedValue: Hashable, Sendable {
     case number(Double)
@@ -73,6 +88,9 @@ public enum TypedValue: Hashable, Sendable {
     /// A preset factory that receives the duration classes' seconds
     /// (`{"animationFactory": "smooth"}`); resolved to `.animation` before any call.
     case animationFactory(String)
+    /// A value known only at run time (Swift sources). Resolution stands a
+    /// probe value of its type in for it and shows the expression in the chain.
+    case symbolic(SymbolicValue)
 
     /// The argument type this value carries.
     public var type: ArgumentType {
@@ -88,6 +106,7 @@ public enum TypedValue: Hashable, Sendable {
         case .animation: return .animation
         case .payload: return .custom
         case .animationFactory: return .animation
+        case .symbolic(let s): return s.type ?? .custom
         }
     }
 

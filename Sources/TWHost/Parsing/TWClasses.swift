@@ -105,6 +105,7 @@ extension TypedValue {
         case .animation(let a): return _IRRenderer.animationCode(a)
         case .payload(let p): return "payload(\(p.tag))"
         case .animationFactory(let name): return "TWAnimation(\(name))"
+        case .symbolic(let s): return s.text
         }
     }
 }

@@ -21,9 +21,17 @@ public final class PluginRegistry: Sendable {
     private let recipeIndex: [String: Int]
     private let animationIndex: [String: Int]
 
-    public init(plugins loaded: [LoadedPlugin]) {
+    /// - Parameters:
+    ///   - loaded: the scope's plugins, in order: a later plugin's name wins.
+    ///   - inline: registrations written inline in a Swift source for this
+    ///     subtree; merged last, so they shadow plugins' registrations of the same name.
+    public init(plugins loaded: [LoadedPlugin], inline: InlineRegistrations = InlineRegistrations()) {
         var diagnostics: [Diagnostic] = []
-        func merge<T>(_ kind: String, _ items: (LoadedPlugin) -> [T], _ name: (T) -> String, _ plugin: (T) -> String)
+        let loaded = inline.isEmpty ? loaded : loaded + [inline.asPlugin()]
+        func merge<T>(
+            _ kind: String, _ items: (LoadedPlugin) -> [T], _ name: (T) -> String, _ plugin: (T) -> String,
+            _ location: (T) -> SourceLocation? = { _ in nil }
+        )
             -> [T]
         {
             var byName: [String: T] = [:]
@@ -31,11 +39,15 @@ public final class PluginRegistry: Sendable {
                 for item in items(entry) {
                     let key = name(item)
                     if let previous = byName[key] {
+                        // The diagnostic's location says where an inline registration is.
+                        let who = location(item) != nil ? "registered inline" : "of plugin '\(plugin(item))'"
+                        let whom =
+                            location(previous).map { "the one registered inline at \($0)" }
+                            ?? "the one of plugin '\(plugin(previous))'"
                         diagnostics.append(
                             Diagnostic(
-                                .warning, "shadowed-registration",
-                                "\(kind) '\(key)' of plugin '\(plugin(item))' shadows the one of plugin '\(plugin(previous))'"
-                            ))
+                                .warning, "shadowed-registration", "\(kind) '\(key)' \(who) shadows \(whom)",
+                                location: location(item)))
                     }
                     byName[key] = item
                 }
@@ -43,13 +55,14 @@ public final class PluginRegistry: Sendable {
             // Names are validated ASCII, where String's < is bytewise order.
             return byName.keys.sorted(by: <).compactMap { byName[$0] }
         }
-        let modifiers = merge("modifier", \.modifiers, \.name, \.plugin).sorted(by: PluginRegistry.chainOrder)
-        let utilities = merge("utility", \.utilities, \.prefix, \.plugin)
+        let modifiers = merge("modifier", \.modifiers, \.name, \.plugin, \.location).sorted(
+            by: PluginRegistry.chainOrder)
+        let utilities = merge("utility", \.utilities, \.prefix, \.plugin, { $0.inline?.location })
         self.plugins = loaded.map(\.info)
         self.modifiers = modifiers
         self.utilities = utilities
         self.recipes = merge("recipe", \.recipes, \.name, \.plugin)
-        self.animations = merge("animation", \.animations, \.name, \.plugin)
+        self.animations = merge("animation", \.animations, \.name, \.plugin, { $0.inline?.location })
         self.modifierIndex = Dictionary(uniqueKeysWithValues: modifiers.enumerated().map { ($1.name, $0) })
         self.utilityIndex = Dictionary(uniqueKeysWithValues: utilities.enumerated().map { ($1.prefix, $0) })
         self.recipeIndex = Dictionary(uniqueKeysWithValues: self.recipes.enumerated().map { ($1.name, $0) })

@@ -19,8 +19,12 @@ public final class ModifierRegistration: Sendable {
     /// default is decoded in the theme in force, and is an error only where
     /// that theme lacks the entry too (`defaultValue(in:)`).
     public let defaultValue: TypedValue?
-    let invoker: FactoryInvoker
+    /// Where an inline registration was written in a Swift source; nil for a plugin's.
+    public let location: SourceLocation?
+    let invoker: FactoryInvoker?
     let parser: PluginArgumentParser?
+    /// An inline registration's closure, read statically.
+    let template: InlineModifierTemplate?
 
     init(
         name: String, plugin: String, form: RegistrationForm, phase: ChainPhase, order: Int, conflictKey: String,
@@ -38,11 +42,37 @@ public final class ModifierRegistration: Sendable {
         self.defaultValue = defaultValue
         self.invoker = invoker
         self.parser = parser
+        self.location = nil
+        self.template = nil
+    }
+
+    /// An inline registration from a Swift source (origin `source`).
+    init(inline r: InlineModifier) {
+        name = r.name
+        plugin = InlineRegistrations.pluginName
+        form = r.form
+        phase = r.form.target == nil ? r.phase : .source
+        order = r.order
+        conflictKey = r.conflictKey
+        argumentType = r.argumentType
+        defaultArgument = r.defaultArgument
+        defaultValue = r.defaultArgument.flatMap {
+            try? ArgumentDecoder.decode($0, as: r.argumentType, theme: .standard).get()
+        }
+        location = r.location
+        invoker = nil
+        parser = nil
+        template = r.template
+        // The reader judged the closure's paths; text and image registrations
+        // only ever run when selected, so their branches never reset anything.
+        stabilityMemo.withLock { $0 = r.unstableReason != nil }
     }
 
     /// Runs the factory: active with the class's value, or inactive with the default.
     public func makeModifier(active: Bool, value: TypedValue?) -> Result<ModifierIR, FactoryCallError> {
-        invoker.call(active: active, value: argumentType == .none ? nil : value)
+        if let template { return .success(template.instantiate(active: active, value: value)) }
+        guard let invoker else { return .failure(.missingArgument) }
+        return invoker.call(active: active, value: argumentType == .none ? nil : value)
     }
 
     private let inactiveMemo = Mutex<(value: TypedValue?, result: Result<ModifierIR, FactoryCallError>, line: String)?>(
@@ -94,8 +124,8 @@ public final class ModifierRegistration: Sendable {
         return parseArgument(defaultArgument, theme: theme)
     }
 
-    /// The factory itself, for benchmarks that measure dispatch.
-    public var factoryInvoker: FactoryInvoker { invoker }
+    /// The factory itself, for benchmarks that measure dispatch (nil for inline registrations).
+    public var factoryInvoker: FactoryInvoker? { invoker }
 }
 
 /// An argument-form parser inside a plugin.
@@ -179,11 +209,15 @@ final class PluginArgumentParser: @unchecked Sendable {
 public struct UtilityRegistration: Sendable {
     public let prefix: String
     public let plugin: String
-    let expander: PluginUtility
+    let expander: PluginUtility?
+    /// An inline `TWUtility` from a Swift source, read statically.
+    var inline: InlineUtility? = nil
 
     /// The classes the argument expands to, or the plugin's rejection.
     public func expand(_ argument: String, theme: Theme) -> Result<String, ArgumentDecoder.Failure> {
-        expander.expand(argument, theme: theme)
+        if let inline { return inline.expand(argument, theme: theme) }
+        guard let expander else { return .failure("the utility has no expander") }
+        return expander.expand(argument, theme: theme)
     }
 }
 
@@ -247,10 +281,15 @@ public struct RecipeRegistration: Sendable, Hashable {
 public struct AnimationPresetRegistration: Sendable {
     public let name: String
     public let plugin: String
-    let maker: PluginAnimation
+    let maker: PluginAnimation?
+    /// An inline `TWAnimation` from a Swift source, read statically.
+    var inline: InlineAnimation? = nil
 
     /// The animation for a duration in seconds, or the preset's own timing for nil.
-    public func make(seconds: Double?) -> AnimationValue { maker.make(seconds: seconds) }
+    public func make(seconds: Double?) -> AnimationValue {
+        if let inline { return inline.make(seconds: seconds) }
+        return maker?.make(seconds: seconds) ?? AnimationValue(curve: .default)
+    }
 }
 
 final class PluginAnimation: @unchecked Sendable {

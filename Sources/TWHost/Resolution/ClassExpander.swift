@@ -310,6 +310,10 @@ struct ClassExpander {
             return
         }
         if let handler = BuiltinUtilities.roots[root] {
+            if case .typed(.symbolic(let symbol)) = argument {
+                dynamic(symbol, parsed, topText)
+                return
+            }
             builtin(handler, root: root, key: nil, parsed, conditions, topText, record)
             return
         }
@@ -359,6 +363,16 @@ struct ClassExpander {
         return .success(value)
     }
 
+    /// A value from a Swift source that nothing could type (SymbolicSurface
+    /// types the rest): said so, never guessed.
+    private mutating func dynamic(_ symbol: SymbolicValue, _ parsed: ParsedClass, _ topText: String) {
+        diagnostics.append(
+            Diagnostic(
+                .note, "dynamic-classes",
+                "'\(parsed.text)': the type of \(symbol.text) is not known statically, so this class is not checked",
+                className: topText, part: "value"))
+    }
+
     private func isFactory(_ value: TypedValue) -> Bool {
         if case .animationFactory = value { return true }
         return false
@@ -371,6 +385,9 @@ struct ClassExpander {
         let text: String
         switch argument {
         case .literal(let literal): text = literal
+        case .typed(.symbolic(let symbol)):
+            dynamic(symbol, parsed, topText)
+            return
         case .typed(let value):
             // Only numbers cross to a utility as text: they cannot carry classes.
             guard let scalar = value.scalar else {

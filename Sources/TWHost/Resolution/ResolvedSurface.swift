@@ -2,6 +2,8 @@
 public struct ChainEntry: Hashable, Sendable {
     public enum Origin: Hashable, Sendable {
         case registration(name: String, plugin: String)
+        /// A registration written inline in a Swift source, and where.
+        case source(name: String, location: SourceLocation)
         case builtin(property: String)
     }
     public var phase: ChainPhase

@@ -20,16 +20,7 @@ public enum SurfaceReport {
         }
         let width = min(72, codes.map(\.count).max() ?? 0)
         for (entry, code) in zip(surface.chain, codes) {
-            let tag: String
-            switch entry.origin {
-            case .registration(let name, let plugin):
-                let state = entry.active == true ? "active" : "inactive"
-                tag = "\(entry.phase.rawValue) · \(name.escapingControlCharacters) (\(plugin)) · \(state)"
-            case .builtin(let property):
-                tag =
-                    "\(entry.phase.rawValue) · built-in \(property)"
-                    + (entry.className.map { " ← \($0.escapingControlCharacters)" } ?? "")
-            }
+            let tag = self.tag(entry)
             let padded = code.count < width ? code + String(repeating: " ", count: width - code.count) : code
             let line = indent + padded + "  " + palette.dim("// " + tag)
             lines.append(entry.active == false ? palette.dim(indent + padded + "  // " + tag) : line)
@@ -38,12 +29,39 @@ public enum SurfaceReport {
         return lines
     }
 
+    /// What a chain line says after its code: phase, origin, state.
+    static func tag(_ entry: ChainEntry) -> String {
+        switch entry.origin {
+        case .registration(let name, let plugin):
+            let state = entry.active == true ? "active" : "inactive"
+            return "\(entry.phase.rawValue) · \(name.escapingControlCharacters) (\(plugin)) · \(state)"
+        case .source(let name, let location):
+            let state = entry.active == true ? "active" : "inactive"
+            return
+                "\(entry.phase.rawValue) · \(name.escapingControlCharacters) (inline, \(location.description.escapingControlCharacters)) · \(state)"
+        case .builtin(let property):
+            return
+                "\(entry.phase.rawValue) · built-in \(property)"
+                + (entry.className.map { " ← \($0.escapingControlCharacters)" } ?? "")
+        }
+    }
+
+    /// One chain entry without alignment padding, for comparing chains.
+    static func entryLine(_ entry: ChainEntry) -> String {
+        (entry.modifier.isEmpty ? "(no modifier)" : entry.modifier.swiftCode) + "  // " + tag(entry)
+    }
+
     /// `error[unknown-class] frostd: unknown class 'frostd' (did you mean 'frosted'?)`
     public static func diagnosticLines(_ diagnostics: [Diagnostic], palette: Palette, indent: String = "  ") -> [String]
     {
         diagnostics.map { d in
-            let head = d.severity == .error ? palette.red("error[\(d.code)]") : palette.yellow("warning[\(d.code)]")
-            var line = indent + head
+            let head: String
+            switch d.severity {
+            case .error: head = palette.red("error[\(d.code)]")
+            case .warning: head = palette.yellow("warning[\(d.code)]")
+            case .note: head = "note[\(d.code)]"
+            }
+            var line = indent + (d.location.map { "\($0): " } ?? "") + head
             if let part = d.part { line += " (\(part))" }
             line += ": " + d.message.escapingControlCharacters
             if let hint = d.hint { line += " — " + hint.escapingControlCharacters }

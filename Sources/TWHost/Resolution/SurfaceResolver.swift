@@ -319,12 +319,14 @@ public struct PreparedStyle: Sendable {
             chain.append(
                 ChainEntry(
                     phase: registration.phase,
-                    origin: .registration(name: registration.name, plugin: registration.plugin),
+                    origin: registration.location.map { .source(name: registration.name, location: $0) }
+                        ?? .registration(name: registration.name, plugin: registration.plugin),
                     active: active, modifier: ir, className: active ? winner?.effect.classText : nil))
             if registration.form.keepsSourceType {
                 transformsOutsideSignature += 1
             } else {
-                if registration.isUnstable { unstable.append(registration.name) }
+                // An inline registration's instability is reported once, where it is written.
+                if registration.isUnstable && registration.location == nil { unstable.append(registration.name) }
                 signature.append(line ?? registration.signatureLine(ir))
             }
         }

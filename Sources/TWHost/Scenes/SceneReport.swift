@@ -47,13 +47,15 @@ public enum SceneReport {
         w.appendJSONString(record.path)
         w.append(", \"id\": ")
         w.appendJSONString(record.node.id)
+        w.append(", \"location\": ")
+        w.append(record.location.map(locationJSON) ?? "null")
         w.append(", \"type\": ")
         w.appendJSONString(record.node.type)
         w.append(", \"target\": \"")
         let animationOnly = record.node.tw == nil && record.buttonStyle == nil && record.adapters.isEmpty
         w.append(animationOnly ? "animation" : s.source.targetName)
         w.append(
-            s.decorated
+            record.decorated
                 ? "\", \"status\": \"decorated\", \"identity\": \""
                 : "\", \"status\": \"undecorated\", \"identity\": \"")
         w.append(s.identity)
@@ -120,6 +122,8 @@ public enum SceneReport {
         }
         w.append(", \"backing\": ")
         writeBacking(record.backing, to: w)
+        if !record.combinations.isEmpty { writeCombinations(record, to: w) }
+        diagnostics += record.findings
         w.append(", \"diagnostics\": ")
         if diagnostics.isEmpty {
             w.append("[]}")
@@ -127,6 +131,62 @@ public enum SceneReport {
             w.append(JSONValue.array(diagnostics.map(diagnosticJSON)))
             w.append("}")
         }
+    }
+
+    /// `{"file": …, "line": …, "column": …}`.
+    public static func locationJSON(_ l: SourceLocation) -> String {
+        let w = ByteWriter()
+        w.append("{\"file\": ")
+        w.appendJSONString(l.file)
+        w.append(", \"line\": ")
+        w.appendNumber(Double(l.line))
+        w.append(", \"column\": ")
+        w.appendNumber(Double(l.column))
+        w.append("}")
+        return w.string
+    }
+
+    public static func locationValue(_ l: SourceLocation?) -> JSONValue {
+        guard let l else { return .null }
+        return .object([
+            ("file", .string(l.file)), ("line", .number(Double(l.line))), ("column", .number(Double(l.column))),
+        ])
+    }
+
+    /// `"conditions"` and, per combination, what the surfaces resolve to.
+    static func writeCombinations(_ record: SurfaceRecord, to w: ByteWriter) {
+        let conditions = record.node.conditions
+        w.append(", \"conditions\": ")
+        w.append(
+            JSONValue.array(
+                conditions.map { .object([("condition", .string($0.text)), ("location", locationValue($0.location))]) }
+            ))
+        w.append(", \"combinations\": [")
+        for (i, combination) in record.combinations.enumerated() {
+            if i > 0 { w.append(", ") }
+            w.append("{\"when\": ")
+            w.append(
+                JSONValue.object(zip(conditions, combination.values).map { ($0.text, JSONValue.bool($1)) }))
+            let decorated = combination.allSurfaces.allSatisfy(\.decorated)
+            w.append(
+                decorated
+                    ? ", \"status\": \"decorated\", \"identity\": \""
+                    : ", \"status\": \"undecorated\", \"identity\": \"")
+            w.append(combination.surface.identity)
+            w.append("\", \"chain\": ")
+            writeChain(combination.surface.chain, to: w)
+            w.append(", \"animation\": ")
+            writeAnimation(combination.surface.animation, to: w)
+            if let button = combination.buttonStyle {
+                w.append(", \"buttonStyle\": {\"native\": ")
+                w.appendJSONString(button.nativeButtonStyle)
+                w.append(", \"identity\": \"")
+                w.append(button.identity)
+                w.append("\"}")
+            }
+            w.append("}")
+        }
+        w.append("]")
     }
 
     static func writeAnimation(_ animation: ResolvedAnimation?, to w: ByteWriter) {
@@ -174,6 +234,13 @@ public enum SceneReport {
                 w.appendJSONString(name)
                 w.append(", \"plugin\": ")
                 w.appendJSONString(plugin)
+                w.append(
+                    entry.active == true ? ", \"active\": true, \"modifier\": " : ", \"active\": false, \"modifier\": ")
+            case .source(let name, let location):
+                w.append("\", \"origin\": \"source\", \"name\": ")
+                w.appendJSONString(name)
+                w.append(", \"plugin\": null, \"location\": ")
+                w.append(locationJSON(location))
                 w.append(
                     entry.active == true ? ", \"active\": true, \"modifier\": " : ", \"active\": false, \"modifier\": ")
             case .builtin(let property):
@@ -271,6 +338,7 @@ public enum SceneReport {
             ("severity", .string(d.severity.rawValue)), ("code", .string(d.code)),
             ("class", d.className.map(JSONValue.string) ?? .null), ("part", d.part.map(JSONValue.string) ?? .null),
             ("message", .string(d.message)), ("hint", d.hint.map(JSONValue.string) ?? .null),
+            ("location", locationValue(d.location)),
         ])
     }
 
@@ -285,11 +353,17 @@ public enum SceneReport {
     public static func text(_ record: SurfaceRecord, palette: SurfaceReport.Palette) -> String {
         var lines: [String] = []
         let s = record.surface
-        let status = s.decorated ? "decorated" : palette.red("undecorated")
-        // Node types and ids are echoed from input: never with control characters (SPEC §9).
+        let status = record.decorated ? "decorated" : palette.red("undecorated")
+        var path = record.path
+        if let location = record.location, path.hasPrefix(location.file + ":") {
+            // Swift sources: the location names the file already.
+            path = String(path.dropFirst(location.file.count + 1))
+        }
+        // Node types, ids and paths are echoed from input: never with control characters (SPEC §9).
         var head =
-            palette.bold("\(record.path)  \(record.node.type.escapingControlCharacters)")
+            palette.bold("\(path.escapingControlCharacters)  \(record.node.type.escapingControlCharacters)")
             + "  (\(s.source.targetName), \(status))"
+        if let location = record.location { head = "\(location.description.escapingControlCharacters): " + head }
         if let id = record.node.id { head += "  id \(id.escapingControlCharacters)" }
         head += palette.dim("  identity \(s.identity.prefix(16))")
         lines.append(head)
@@ -313,10 +387,42 @@ public enum SceneReport {
                 "  animation: " + (animation.modifier ?? "none")
                     + palette.dim("  // \(animation.source)" + (animation.note.map { " — \($0)" } ?? "")))
         }
-        let diagnostics = record.allSurfaces.flatMap(\.diagnostics)
+        lines += combinationLines(record, palette: palette)
+        let diagnostics = record.allSurfaces.flatMap(\.diagnostics) + record.findings
         lines += SurfaceReport.diagnosticLines(diagnostics, palette: palette)
         lines.append("")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The conditions, then each other combination's chain entries that differ from the first's.
+    static func combinationLines(_ record: SurfaceRecord, palette: SurfaceReport.Palette) -> [String] {
+        guard let first = record.combinations.first else { return [] }
+        let identities = Set(record.combinations.flatMap { $0.allSurfaces.map(\.identity) }).count
+        let names = record.node.conditions.map(\.text).joined(separator: ", ")
+        var lines = [
+            "  conditions: \(names)"
+                + palette.dim(
+                    "  // \(record.combinations.count) combinations, \(identities == record.allSurfaces.count ? "one identity" : "identities vary")"
+                )
+        ]
+        for combination in record.combinations.dropFirst() {
+            // What this combination's chain has that the first's does not (+), and the reverse (-).
+            let before = first.surface.chain.map(SurfaceReport.entryLine)
+            let after = combination.surface.chain.map(SurfaceReport.entryLine)
+            var changed: [String] = []
+            for line in before where !after.contains(line) { changed.append("    - " + line) }
+            for line in after where !before.contains(line) { changed.append("    + " + line) }
+            if first.buttonStyle?.nativeButtonStyle != combination.buttonStyle?.nativeButtonStyle {
+                changed.append("    .buttonStyle(.\(combination.buttonStyle?.nativeButtonStyle ?? "plain"))")
+            }
+            if first.surface.animation != combination.surface.animation {
+                changed.append("    animation: \(combination.surface.animation?.modifier ?? "none")")
+            }
+            lines.append(
+                "  when \(combination.label(record.node.conditions)):" + (changed.isEmpty ? " same chain" : ""))
+            lines += changed
+        }
+        return lines
     }
 
     /// Backing-only nodes, scene diagnostics and the summary line.

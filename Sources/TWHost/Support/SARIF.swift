@@ -59,7 +59,8 @@ public enum SARIF {
         public var file: String
         /// 1-based; nil for the whole file.
         public var line: Int?
-        /// 1-based UTF-8 column; nil for the whole line.
+        /// 1-based column; nil for the whole line. UTF-8 bytes for scene
+        /// files; `check` gives UTF-16 code units, SARIF's default `columnKind`.
         public var column: Int?
         /// What is at this place, for related locations ("surface /0").
         public var message: String?

@@ -19,6 +19,13 @@ struct WriteFailureTests {
     static let commands: [[String]] = [
         ["resolve", "--plugins", "material,motion", TestPaths.repository + "/Examples/NativeRegistryExample.json"],
         ["resolve", "--format", "json", TestPaths.repository + "/Examples/NativeRegistryExample.json"],
+        [
+            "resolve", "--plugins", "material,motion",
+            TestPaths.repository + "/Examples/Swift/NativeRegistryExample.swift",
+        ],
+        ["resolve", "--format", "json", "--plugins", "material,motion", TestPaths.repository + "/Examples/Swift"],
+        ["check", "--plugins", "material,motion", TestPaths.repository + "/Examples/Swift"],
+        ["check", "--format", "sarif", "--plugins", "material,motion", TestPaths.repository + "/Examples/Swift"],
         ["explain", "p-4 frosted", "--plugins", "material"],
         ["registry", "--plugins", "material,motion"],
         ["plugins", "list"],

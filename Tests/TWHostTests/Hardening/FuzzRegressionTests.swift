@@ -1,4 +1,5 @@
 import Foundation
+import TWSwiftSource
 import Testing
 
 @testable import TWHost
@@ -30,6 +31,78 @@ struct FuzzRegressionTests {
             diff.stdout.hasSuffix(
                 "12 finding(s): 7 blocking, 0 allowed; identity 6, breaking 0, behavior 1, compatible 3, version 2, input 0\n"
             ))
+    }
+
+    @Test("Swift with brackets nested 54 deep is refused before the parser, which takes exponential time on it")
+    func nestedBrackets() throws {
+        // FuzzSwiftSource: SwiftParser took minutes on these 391 bytes.
+        let bytes = try Self.fixture("swift-nested-brackets.swift.txt")
+        let file = SwiftSources.read(path: "Slow.swift", bytes: bytes)
+        #expect(file.scene == nil)
+        #expect(file.diagnostics.map(\.code) == ["parse-limit"])
+        #expect(file.diagnostics.first?.location == SourceLocation(file: "Slow.swift", line: 4, column: 77))
+        #expect(
+            file.diagnostics.first?.message
+                == "brackets nested 54 deep (array, dictionary or subscript brackets without a brace between): the Swift parser takes exponential time on such nesting, so the file is not read"
+        )
+        // Brackets in strings, interpolations' strings and comments are not code; a brace starts over.
+        let fine = #"""
+            let s = "[[[[[[[[[[[[[[[[[[[[[[[ \([1, [2]]) \(["a": [[3]]])"
+            // [[[[[[[[[[[[[[[[[[[[[[[[
+            /* [[[[[[[ /* [[[[[[[[[[[[[ */ [[[[[[[[ */
+            let t = [[[[[[[[[[[{ [[[[[[[[[[[1]]]]]]]]]]] }]]]]]]]]]]]
+            """#
+        #expect(SwiftSources.read(path: "Fine.swift", bytes: Array(fine.utf8)).scene != nil)
+        // A one-line string ends at its line, closed or not: what follows is code again.
+        let unterminated = SwiftSources.read(
+            path: "Open.swift", bytes: try Self.fixture("swift-unterminated-string.swift.txt"))
+        #expect(unterminated.diagnostics.map(\.code) == ["parse-limit"])
+        #expect(unterminated.diagnostics.first?.location == SourceLocation(file: "Open.swift", line: 37, column: 50))
+        // Many shallower nestings add up: parsing them would take seconds each hundred.
+        let many = String(
+            repeating: "let a = " + String(repeating: "[", count: 11) + "1" + String(repeating: "]", count: 11) + "\n",
+            count: 100)
+        let refused = SwiftSources.read(path: "Many.swift", bytes: Array(many.utf8))
+        #expect(refused.diagnostics.map(\.code) == ["parse-limit"])
+    }
+
+    @Test("Swift that made the parser's diagnostics generator trap is reported from the tree instead")
+    func fixItTrap() throws {
+        // FuzzSwiftSource: SwiftParserDiagnostics built a Fix-It with no change and trapped.
+        let file = SwiftSources.read(path: "Trap.swift", bytes: try Self.fixture("swift-fixit-trap.swift.txt"))
+        #expect(file.scene == nil)
+        #expect(
+            file.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)" } == [
+                "7:24 invalid character U+0017 in the source (82 in a row)",
+                "45:59 invalid character U+001E in the source",
+            ])
+        #expect(file.diagnostics.allSatisfy { $0.code == "syntax-error" && $0.severity == .error })
+    }
+
+    @Test("rules whose getter returns the property itself end with a note, not a stack overflow")
+    func selfReferencingRules() throws {
+        // FuzzSwiftSource: `var rules: TWGlobalRules { … return rules }` recursed without end.
+        let file = SwiftSources.read(
+            path: "Rules.swift", bytes: try Self.fixture("swift-self-referencing-rules.swift.txt"))
+        let scene = try #require(file.scene)
+        let resolution = try SceneResolver.resolve(scene, plugins: [])
+        #expect(resolution.surfaces.count == 5)
+        #expect(
+            resolution.diagnostics.map(\.message) == [
+                "the rules `rules` is not read statically; what it adds is not checked"
+            ])
+        // Chained ternaries and nested styles nest as deep as the input: past a bound, a value is symbolic.
+        let ternaries =
+            "struct T: View { @State var c = 0\n var body: some View { Text(\"x\").tw("
+            + String(repeating: "c == 1 ? \"p-1\" : ", count: 5_000) + "\"p-2\") } }"
+        let t = try #require(SwiftSources.read(path: "T.swift", bytes: Array(ternaries.utf8)).scene)
+        #expect(try SceneResolver.resolve(t, plugins: []).surfaces.count == 1)
+        let styles =
+            "struct S: View { var body: some View { Text(\"x\").tw(" + String(repeating: ".hover(", count: 60) + ".p(3)"
+            + String(repeating: ")", count: 60) + ") } }"
+        let st = try #require(SwiftSources.read(path: "S.swift", bytes: Array(styles.utf8)).scene)
+        let record = try #require(try SceneResolver.resolve(st, plugins: []).surfaces.first)
+        #expect(record.findings.map(\.code) == ["dynamic-classes"])
     }
 
     @Test("a snapshot version too large for an integer is refused, not a trap")

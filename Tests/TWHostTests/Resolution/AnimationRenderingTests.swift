@@ -109,7 +109,7 @@ struct AnimationRenderingTests {
         let text = try twhost(["resolve", "-"], input: scene)
         #expect(
             text.stdout.contains(
-                "  warning[ignored-class] (root): 'bg-red' is ignored: .twAnimation applies only animation classes (animate-*, duration-*, delay-*) and decorates nothing — move styling classes to .tw(…)"
+                "  <stdin>:3:4: warning[ignored-class] (root): 'bg-red' is ignored: .twAnimation applies only animation classes (animate-*, duration-*, delay-*) and decorates nothing — move styling classes to .tw(…)"
             ))
         #expect(text.stdout.hasSuffix("2 surface(s): 2 decorated, 0 undecorated; 0 error(s), 3 warning(s)\n"))
         // Only animation classes: nothing to say.

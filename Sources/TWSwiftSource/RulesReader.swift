@@ -1,0 +1,267 @@
+import TWHost
+
+@_implementationOnly import SwiftSyntax
+
+/// Reads `.twRules(…)` in its three forms: `.twRules(TWGlobalRules(…))` and
+/// `.twRules(rules)` (a property or constant of the file) replace the
+/// inherited rules; `.twRules { rules in … }` merges into them (R-RULES-2).
+struct RulesReader {
+    let eval: Evaluator
+    /// What reading found: notes on parts not read, unstable inline registrations.
+    var findings: [Diagnostic] = []
+
+    init(eval: Evaluator) { self.eval = eval }
+
+    /// The rules of one `.twRules(…)` call.
+    mutating func rules(_ call: FunctionCallExprSyntax, _ scope: Scope) -> SceneRules {
+        if let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self) {
+            // The merge form: assignments to the closure's parameter.
+            var rules = SceneRules()
+            let name = InlineClosures.parameters(closure).first ?? "$0"
+            let local = Scope(owner: scope.owner, parent: scope)
+            var byName = [name: rules]
+            apply(closure.statements, &byName, local)
+            rules = byName[name] ?? rules
+            rules.location = eval.source.location(call)
+            return rules
+        }
+        var rules = SceneRules()
+        if let argument = call.arguments.first?.expression {
+            rules = value(argument, scope) ?? notRead(argument)
+        }
+        rules.replace = true
+        rules.keepsPlugins = true
+        rules.location = eval.source.location(call)
+        return rules
+    }
+
+    private mutating func notRead(_ expr: ExprSyntax) -> SceneRules {
+        findings.append(
+            SourceFinding.rulesNotRead(what: "the rules `\(expr.sourceText)`").diagnostic(
+                at: eval.source.location(expr)))
+        return SceneRules()
+    }
+
+    /// `TWGlobalRules(…)`, or a name for one: a property, a constant, a local.
+    mutating func value(_ expr: ExprSyntax, _ scope: Scope, depth: Int = 0) -> SceneRules? {
+        guard depth < 8 else { return nil }
+        let e = eval.unwrap(expr)
+        if let c = e.as(FunctionCallExprSyntax.self), c.calledExpression.sourceText == "TWGlobalRules" {
+            return globalRules(c, scope)
+        }
+        var member: FileIndex.Member?
+        if let d = e.as(DeclReferenceExprSyntax.self) {
+            if case .expression(let bound, let where_)? = scope.find(d.baseName.text) {
+                return value(bound, where_, depth: depth + 1)
+            }
+            member = eval.index.lookup(d.baseName.text, from: scope.owner)
+        } else if let m = e.as(MemberAccessExprSyntax.self), let base = m.base?.sourceText {
+            let name = m.declName.baseName.text
+            member =
+                base == "self"
+                ? eval.index.lookup(name, from: scope.owner) : eval.index.lookup(name, inType: base, from: scope.owner)
+        }
+        guard let member, let binding = member.binding else { return nil }
+        let memberScope = Scope(owner: member.owner)
+        if let initializer = binding.initializer { return value(initializer.value, memberScope, depth: depth + 1) }
+        switch binding.accessorBlock?.accessors {
+        case .getter(let items)?: return block(items, memberScope, depth: depth + 1)
+        case .accessors(let list)?:
+            guard let body = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) })?.body else {
+                return nil
+            }
+            return block(body.statements, memberScope, depth: depth + 1)
+        case nil: return nil
+        @unknown default: return nil
+        }
+    }
+
+    /// A getter: `TWGlobalRules(…)`, or `var r = TWGlobalRules(); r.named["x"] = …; return r`.
+    /// `depth` counts the names followed so far: a getter that returns itself ends here.
+    private mutating func block(_ items: CodeBlockItemListSyntax, _ scope: Scope, depth: Int) -> SceneRules? {
+        var byName: [String: SceneRules] = [:]
+        var result: SceneRules?
+        for item in items {
+            if let v = item.item.as(DeclSyntax.self)?.as(VariableDeclSyntax.self) {
+                for binding in v.bindings {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                        let initializer = binding.initializer
+                    else { continue }
+                    if let rules = value(initializer.value, scope, depth: depth + 1) {
+                        byName[name] = rules
+                    } else {
+                        scope.bind(name, .expression(initializer.value, scope))
+                    }
+                }
+                continue
+            }
+            var expr: ExprSyntax?
+            if let r = item.item.as(StmtSyntax.self)?.as(ReturnStmtSyntax.self) {
+                guard let e = r.expression else { continue }
+                if let d = e.as(DeclReferenceExprSyntax.self), let rules = byName[d.baseName.text] { return rules }
+                return value(e, scope, depth: depth + 1)
+            }
+            if let s = item.item.as(StmtSyntax.self)?.as(ExpressionStmtSyntax.self) { expr = s.expression }
+            if let e = item.item.as(ExprSyntax.self) { expr = e }
+            guard let expr else { continue }
+            if assignment(expr, &byName, scope) { continue }
+            if let d = expr.as(DeclReferenceExprSyntax.self), let rules = byName[d.baseName.text] {
+                result = rules
+            } else {
+                result = value(expr, scope, depth: depth + 1)
+            }
+        }
+        return result
+    }
+
+    /// Assignment statements in a merge closure or getter.
+    private mutating func apply(_ items: CodeBlockItemListSyntax, _ byName: inout [String: SceneRules], _ scope: Scope)
+    {
+        for item in items {
+            var expr: ExprSyntax?
+            if let s = item.item.as(StmtSyntax.self)?.as(ExpressionStmtSyntax.self) { expr = s.expression }
+            if let e = item.item.as(ExprSyntax.self) { expr = e }
+            if let v = item.item.as(DeclSyntax.self)?.as(VariableDeclSyntax.self) { eval.bindLocals(v, scope) }
+            if let expr, !assignment(expr, &byName, scope) {
+                findings.append(
+                    SourceFinding.rulesNotRead(what: "`\(expr.sourceText)`").diagnostic(
+                        at: eval.source.location(expr)))
+            }
+        }
+    }
+
+    /// `rules.named["x"] = …`, `rules.view = …`, `rules.modifiers["x"] = .value(…) { … }`.
+    private mutating func assignment(_ expr: ExprSyntax, _ byName: inout [String: SceneRules], _ scope: Scope) -> Bool {
+        guard let s = expr.as(SequenceExprSyntax.self), s.elements.count == 3,
+            s.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true,
+            let target = s.elements.first, let assigned = s.elements.last
+        else { return false }
+        var key: String?
+        var path = target
+        if let sub = target.as(SubscriptCallExprSyntax.self) {
+            guard let k = sub.arguments.first?.expression, case .text(let text) = eval.value(k, scope) else {
+                return false
+            }
+            key = text
+            path = sub.calledExpression
+        }
+        guard let m = path.as(MemberAccessExprSyntax.self), let base = m.base?.sourceText,
+            var rules = byName[base]
+        else { return false }
+        let field = m.declName.baseName.text
+        switch (field, key) {
+        case ("view", nil):
+            rules.rules.view = classes(assigned, scope)
+            rules.overrides.view = true
+        case ("button", nil):
+            rules.rules.button = classes(assigned, scope)
+            rules.overrides.button = true
+        case ("named", let name?): rules.rules.named[name] = RecipeDefinition(classes: classes(assigned, scope))
+        case ("modifiers", let name?):
+            if let m = InlineClosures.modifier(name: name, assigned, eval, scope, findings: &findings) {
+                rules.inline.modifiers.removeAll { $0.name == name }
+                rules.inline.modifiers.append(m)
+            }
+        case ("utilities", let name?):
+            rules.inline.utilities.removeAll { $0.prefix == name }
+            rules.inline.utilities.append(
+                InlineClosures.utility(prefix: name, assigned, eval, scope, findings: &findings))
+        case ("animations", let name?):
+            if let a = animation(name, assigned) {
+                rules.inline.animations.removeAll { $0.name == name }
+                rules.inline.animations.append(a)
+            }
+        default:
+            return false
+        }
+        byName[base] = rules
+        return true
+    }
+
+    /// `TWGlobalRules(view:button:named:modifiers:utilities:animations:)`.
+    private mutating func globalRules(_ call: FunctionCallExprSyntax, _ scope: Scope) -> SceneRules {
+        var rules = SceneRules()
+        for argument in call.arguments {
+            let label = argument.label?.text ?? ""
+            let e = argument.expression
+            switch label {
+            case "view":
+                rules.rules.view = classes(e, scope)
+                rules.overrides.view = true
+            case "button":
+                rules.rules.button = classes(e, scope)
+                rules.overrides.button = true
+            case "named":
+                for (name, v) in dictionary(e, scope) {
+                    rules.rules.named[name] = RecipeDefinition(classes: classes(v, scope))
+                }
+            case "modifiers":
+                for (name, v) in dictionary(e, scope) {
+                    if let m = InlineClosures.modifier(name: name, v, eval, scope, findings: &findings) {
+                        rules.inline.modifiers.append(m)
+                    }
+                }
+            case "utilities":
+                for (name, v) in dictionary(e, scope) {
+                    rules.inline.utilities.append(
+                        InlineClosures.utility(prefix: name, v, eval, scope, findings: &findings))
+                }
+            case "animations":
+                for (name, v) in dictionary(e, scope) {
+                    if let a = animation(name, v) { rules.inline.animations.append(a) }
+                }
+            default:
+                findings.append(
+                    SourceFinding.rulesNotRead(what: "`\(label.isEmpty ? e.sourceText : label + ":")`")
+                        .diagnostic(at: eval.source.location(argument)))
+            }
+        }
+        return rules
+    }
+
+    private mutating func animation(_ name: String, _ expr: ExprSyntax) -> InlineAnimation? {
+        let at = eval.source.location(expr)
+        guard let call = eval.unwrap(expr).as(FunctionCallExprSyntax.self), let closure = call.trailingClosure,
+            let read = InlineClosures.animation(closure, eval)
+        else {
+            findings.append(SourceFinding.rulesNotRead(what: "the animation '\(name)'").diagnostic(at: at))
+            return nil
+        }
+        return InlineAnimation(
+            name: name, animation: read.animation, usesSeconds: read.usesSeconds, defaultDuration: read.defaultDuration,
+            location: at)
+    }
+
+    /// A dictionary literal with string keys, in source order.
+    private mutating func dictionary(_ expr: ExprSyntax, _ scope: Scope) -> [(String, ExprSyntax)] {
+        guard let d = eval.unwrap(expr).as(DictionaryExprSyntax.self) else {
+            findings.append(
+                SourceFinding.rulesNotRead(what: "`\(expr.sourceText)`").diagnostic(
+                    at: eval.source.location(expr)))
+            return []
+        }
+        guard case .elements(let elements) = d.content else { return [] }
+        var out: [(String, ExprSyntax)] = []
+        for element in elements {
+            guard case .text(let key) = eval.value(element.key, scope) else {
+                findings.append(
+                    SourceFinding.dynamicClasses(
+                        expression: "the key `\(element.key.sourceText)`", why: "not a literal"
+                    )
+                    .diagnostic(at: eval.source.location(element.key)))
+                continue
+            }
+            out.append((key, element.value))
+        }
+        return out
+    }
+
+    /// Classes of rules (which cannot depend on conditions: the first branch is read).
+    private mutating func classes(_ expr: ExprSyntax, _ scope: Scope) -> TWClasses {
+        var combinator = Combinator([:])
+        let value = StyleValues.value(expr, eval, scope)
+        let result = combinator.classes(value) ?? TWClasses(segments: [])
+        findings += combinator.notes
+        return result
+    }
+}

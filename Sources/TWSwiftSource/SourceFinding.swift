@@ -1,0 +1,91 @@
+import TWHost
+
+/// What the Swift source reader reports about the code it reads. Each case
+/// owns its code, severity, message and fix; the reader never assembles
+/// message text elsewhere.
+enum SourceFinding {
+    /// The parser's own diagnostic for a file that does not parse.
+    case syntax(String)
+    /// A file that is not UTF-8.
+    case notUTF8
+    /// Brackets nested too deep for the toolchain's parser to finish in bounded time.
+    case parseLimit(depth: Int, tooMany: Bool)
+    /// Classes or a value known only at run time: a call, a runtime `String`.
+    case dynamicClasses(expression: String, why: String)
+    /// A part of the rules the reader does not read (`theme:`, a utility's closure).
+    case rulesNotRead(what: String)
+    /// More conditions than combinations twhost resolves.
+    case combinationsLimited(conditions: Int, varied: Int)
+    /// `ForEach` over positions, `id: \.self` on class strings, `.id(UUID())`, `.id(classes)`.
+    case unstableRowID(what: String, why: String, fix: String)
+    /// `if c { X.tw("a") } else { X.tw("b") }`.
+    case branchResetsIdentity(view: String, condition: String)
+    /// An inline registration whose closure returns another structure on another path.
+    case unstableStructure(name: String, reason: String)
+
+    var severity: Diagnostic.Severity {
+        switch self {
+        case .syntax, .notUTF8, .parseLimit: return .error
+        case .dynamicClasses, .rulesNotRead, .combinationsLimited: return .note
+        case .unstableRowID, .branchResetsIdentity, .unstableStructure: return .warning
+        }
+    }
+
+    var code: String {
+        switch self {
+        case .syntax, .notUTF8: return "syntax-error"
+        case .parseLimit: return "parse-limit"
+        case .dynamicClasses, .rulesNotRead: return "dynamic-classes"
+        case .combinationsLimited: return "combinations-limited"
+        case .unstableRowID: return "unstable-row-id"
+        case .branchResetsIdentity: return "branch-resets-identity"
+        case .unstableStructure: return "unstable-structure"
+        }
+    }
+
+    var message: String {
+        switch self {
+        case .syntax(let text): return text
+        case .notUTF8: return "the file is not UTF-8"
+        case .parseLimit(let depth, let tooMany):
+            return tooMany
+                ? "the file nests brackets in brackets too often for the Swift parser to read it in bounded time; it is not read"
+                : "brackets nested \(depth) deep (array, dictionary or subscript brackets without a brace between): the Swift parser takes exponential time on such nesting, so the file is not read"
+        case .dynamicClasses(let expression, let why):
+            return "\(expression) is known only at run time (\(why)); its classes are not checked"
+        case .rulesNotRead(let what): return "\(what) is not read statically; what it adds is not checked"
+        case .combinationsLimited(let conditions, let varied):
+            return
+                "the classes depend on \(conditions) conditions; the first \(varied) are varied (\(1 << varied) combinations), the others are taken as true"
+        case .unstableRowID(let what, let why, _): return "\(what): \(why)"
+        case .branchResetsIdentity(let view, let condition):
+            return
+                "both branches of `if \(condition)` are the same \(view) with different classes: SwiftUI sees two different views and resets their state whenever `\(condition)` changes"
+        case .unstableStructure(let name, let reason):
+            return
+                "\(name) returns a different structure on different paths (\(reason)): toggling it resets child state"
+        }
+    }
+
+    var hint: String? {
+        switch self {
+        case .syntax, .notUTF8: return "fix the syntax; the file's surfaces are not read until it parses"
+        case .parseLimit:
+            return "nest at most \(ParseBudget.maxDepth) brackets; name inner values with let to flatten deep literals"
+        case .dynamicClasses:
+            return "write the classes as literals, TWClasses constants or cn(…) in this file to have them checked"
+        case .rulesNotRead: return nil
+        case .combinationsLimited: return "split the classes into fewer conditional fragments"
+        case .unstableRowID(_, _, let fix): return fix
+        case .branchResetsIdentity:
+            return "move the condition into the class string: one view with .tw(condition ? \"…\" : \"…\")"
+        case .unstableStructure:
+            return
+                "change values, do not branch: return the same modifier with a neutral value (e.g. .opacity(active ? 1 : 0))"
+        }
+    }
+
+    func diagnostic(at location: TWHost.SourceLocation?, className: String? = nil) -> Diagnostic {
+        Diagnostic(severity, code, message, className: className, hint: hint, location: location)
+    }
+}

@@ -1,0 +1,175 @@
+import TWHost
+
+/// One input read and resolved: its surfaces, or why it could not be read.
+public struct ScannedFile: Sendable {
+    public var path: String
+    /// The input's scene, when it could be read.
+    public var scene: Scene?
+    /// Its surfaces and scene-level findings, when it could be read.
+    public var resolution: SceneResolution?
+    /// Why it could not be read (syntax errors, an unreadable file), and
+    /// reader warnings of scene files (unknown fields), with locations.
+    public var diagnostics: [Diagnostic]
+
+    public var wasRead: Bool { resolution != nil }
+}
+
+/// Reads and resolves many inputs, each file on its own (files are
+/// independent units), in parallel over the cores, results in input order —
+/// byte-identical to a one-thread run.
+public enum SourceScan {
+    public struct Options: Sendable {
+        public var state = SurfaceState()
+        public var lenient = false
+        /// Overrides of the scenes' environment (`--platform`, `--os-version`).
+        public var platform: RenderEnvironment.Platform?
+        public var osVersion: Int?
+        /// Threads to use; nil for every core.
+        public var jobs: Int?
+        public init() {}
+
+        /// `base` with the overrides applied: a platform given alone also
+        /// brings that platform's default OS version, unless the input named one
+        /// (as `twhost resolve` does for scene files).
+        func environment(_ base: RenderEnvironment, versionGiven: Bool) -> RenderEnvironment {
+            var environment = base
+            if let platform {
+                environment.platform = platform
+                if !versionGiven { environment.osVersion = RenderEnvironment.defaultOSVersion(platform) }
+            }
+            if let osVersion { environment.osVersion = osVersion }
+            return environment
+        }
+    }
+
+    /// The number of threads `jobs: nil` means.
+    public static var defaultJobs: Int { Parallel.cores }
+
+    public static func run(_ inputs: [SourceInput], plugins: [LoadedPlugin], options: Options) -> [ScannedFile] {
+        let jobs = options.jobs ?? Parallel.cores
+        let read = readAll(inputs, jobs: jobs)
+        // 3. Each file resolved on its own, in parallel; Swift sources share their scopes.
+        let environment = options.environment(RenderEnvironment(), versionGiven: false)
+        let shared = SharedScopes(environment: environment)
+        let files = read
+        return Parallel.map(files.count, jobs: jobs) { i in
+            resolve(files[i], plugins: plugins, options: options, shared: shared)
+        }
+    }
+
+    /// An input read, before resolution.
+    struct Read: Sendable {
+        var path: String
+        var scene: Scene?
+        var diagnostics: [Diagnostic]
+        var swift: SwiftSourceFile?
+    }
+
+    /// Reads inputs into scenes without resolving them (for `diff --scene`),
+    /// with rules linked across the Swift files as `run` links them.
+    public static func read(_ inputs: [SourceInput], jobs: Int? = nil) -> [(
+        scene: Scene?, path: String, diagnostics: [Diagnostic]
+    )] {
+        readAll(inputs, jobs: jobs ?? Parallel.cores).map { ($0.scene, $0.path, $0.diagnostics) }
+    }
+
+    /// Reads one input into a scene on its own, without resolving it.
+    public static func read(_ input: SourceInput) -> (scene: Scene?, path: String, diagnostics: [Diagnostic]) {
+        let r = readInput(input)
+        return (r.scene, r.path, r.diagnostics)
+    }
+
+    static func readAll(_ inputs: [SourceInput], jobs: Int) -> [Read] {
+        // 1. Each file read on its own, in parallel.
+        var read = Parallel.map(inputs.count, jobs: jobs) { i in readInput(inputs[i]) }
+        // 2. Rules set where one file uses another file's view reach that view (cheap, in order).
+        var swift = read.compactMap(\.swift)
+        SwiftSources.linkRules(&swift)
+        var next = 0
+        for i in read.indices where read[i].swift != nil {
+            read[i].swift = swift[next]
+            read[i].scene = swift[next].scene
+            next += 1
+        }
+        return read
+    }
+
+    static func readInput(_ input: SourceInput) -> Read {
+        switch input {
+        case .unreadable(let path, let reason):
+            return Read(path: path, scene: nil, diagnostics: [unreadable(path, reason)])
+        case .swift(let path):
+            let bytes: [UInt8]
+            do {
+                bytes = try FileIO.read(path)
+            } catch {
+                return Read(path: path, scene: nil, diagnostics: [unreadable(path, error.reason)])
+            }
+            let file = SwiftSources.read(path: path, bytes: bytes)
+            return Read(path: path, scene: file.scene, diagnostics: file.diagnostics, swift: file)
+        case .scene(let path):
+            let display = path == "-" ? "<stdin>" : path
+            let bytes: [UInt8]
+            do {
+                bytes = try FileIO.read(path)
+            } catch {
+                return Read(path: display, scene: nil, diagnostics: [unreadable(display, error.reason)])
+            }
+            var reader = SceneReader(file: display)
+            do {
+                let scene = try reader.read(bytes)
+                let warnings = reader.warnings.map { w -> Diagnostic in
+                    var w = w
+                    if w.location == nil { w.location = SourceLocation(file: display, line: line(of: w), column: 1) }
+                    return w
+                }
+                return Read(path: display, scene: scene, diagnostics: warnings)
+            } catch {
+                let l: Int
+                switch error {
+                case .invalid(_, let line, _), .unsupportedVersion(_, let line): l = line
+                case .notJSON(let e): l = e.line
+                }
+                return Read(
+                    path: display, scene: nil,
+                    diagnostics: [
+                        Diagnostic(
+                            .error, "invalid-scene", error.description,
+                            location: SourceLocation(file: display, line: l, column: 1))
+                    ])
+            }
+        }
+    }
+
+    static func resolve(_ read: Read, plugins: [LoadedPlugin], options: Options, shared: SharedScopes) -> ScannedFile {
+        guard let scene = read.scene else {
+            return ScannedFile(path: read.path, scene: nil, resolution: nil, diagnostics: read.diagnostics)
+        }
+        let environment = options.environment(scene.environment, versionGiven: scene.osVersionGiven)
+        do {
+            try SceneResolver.checkPlugins(scene, loaded: plugins.map(\.info.name))
+            let resolution = try SceneResolver.resolve(
+                scene, plugins: plugins, state: options.state, lenient: options.lenient, environment: environment,
+                shared: shared)
+            return ScannedFile(path: read.path, scene: scene, resolution: resolution, diagnostics: read.diagnostics)
+        } catch {
+            let d = Diagnostic(
+                .error, "unknown-plugin", error.description,
+                location: SourceLocation(file: read.path, line: 1, column: 1))
+            return ScannedFile(path: read.path, scene: scene, resolution: nil, diagnostics: read.diagnostics + [d])
+        }
+    }
+
+    static func unreadable(_ path: String, _ reason: String) -> Diagnostic {
+        Diagnostic(
+            .error, "unreadable", "cannot read \(path): \(reason)",
+            location: SourceLocation(file: path, line: 1, column: 1))
+    }
+
+    /// `(line N)` at the end of a scene reader's message.
+    static func line(of d: Diagnostic) -> Int {
+        guard let open = d.message.ranges(of: "(line ").last else { return 1 }
+        let digits = d.message[open.upperBound...].prefix { $0.isNumber }
+        return Int(digits) ?? 1
+    }
+}

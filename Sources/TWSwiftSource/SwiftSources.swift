@@ -1,0 +1,224 @@
+import Glibc
+import TWHost
+
+@_implementationOnly import SwiftParser
+@_implementationOnly import SwiftSyntax
+
+/// One Swift file read into the scene model: its views as a scene (one root
+/// per `body`, `some View` member and `#Preview`), or why it could not be read.
+public struct SwiftSourceFile: Sendable {
+    /// The path as given, or as found under a folder that was given.
+    public var path: String
+    /// The file's views; nil when the file does not parse or is not UTF-8.
+    public var scene: Scene?
+    /// The parser's own diagnostics (errors) when the file does not parse.
+    public var diagnostics: [Diagnostic]
+    /// Per child of the scene's root: the view type whose `body` it is, if it is one.
+    var rootOwners: [String?] = []
+    /// Where this file uses views (by type name), with the rules in force there.
+    var uses: [ViewUse] = []
+}
+
+/// A view used by type name (`CardView()`), with the rules in force at the use:
+/// how rules set in one file reach the views another file declares.
+struct ViewUse: Sendable {
+    var type: String
+    /// Rules from the root of the using view down to the use, outermost first.
+    var rules: [SceneRules]
+    /// The view type whose body holds the use (nil in a `#Preview` or a free function).
+    var owner: String?
+    var inPreview: Bool
+}
+
+/// An input named on the command line: a Swift file, a scene file, or a path
+/// that could not be used.
+public enum SourceInput: Equatable, Sendable {
+    case swift(String)
+    case scene(String)
+    case unreadable(String, reason: String)
+}
+
+/// Reads SwiftUI sources with the Swift toolchain's own parser (SwiftParser,
+/// SwiftSyntax): each file independently, into the same scene model as scene
+/// files (SPEC §6b).
+public enum SwiftSources {
+    /// Whether a path names Swift sources (a `.swift` file or a folder).
+    public static func isSwiftInput(_ path: String) -> Bool {
+        if path.hasSuffix(".swift") { return true }
+        var st = stat()
+        return path != "-" && stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The inputs under `paths`: files as given (`.swift` as Swift, anything
+    /// else as a scene file), folders walked recursively for `.swift` files —
+    /// hidden folders and `.build` skipped, symbolic links to folders not
+    /// followed — each folder's files in bytewise path order.
+    public static func inputs(_ paths: [String]) -> [SourceInput] {
+        var out: [SourceInput] = []
+        for path in paths {
+            var st = stat()
+            if path == "-" {
+                out.append(.scene(path))
+            } else if stat(path, &st) != 0 {
+                out.append(.unreadable(path, reason: String(cString: strerror(errno))))
+            } else if (st.st_mode & S_IFMT) == S_IFDIR {
+                var found: [String] = []
+                var failures: [SourceInput] = []
+                walk(path, into: &found, failures: &failures)
+                out += failures
+                out += found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map(SourceInput.swift)
+            } else if path.hasSuffix(".swift") {
+                out.append(.swift(path))
+            } else {
+                out.append(.scene(path))
+            }
+        }
+        return out
+    }
+
+    private static func walk(_ directory: String, into found: inout [String], failures: inout [SourceInput]) {
+        var pending = [directory]
+        while let folder = pending.popLast() {
+            guard let dir = opendir(folder) else {
+                failures.append(.unreadable(folder, reason: String(cString: strerror(errno))))
+                continue
+            }
+            defer { closedir(dir) }
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                if name == "." || name == ".." { continue }
+                let child = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+                var st = stat()
+                guard lstat(child, &st) == 0 else { continue }
+                switch st.st_mode & S_IFMT {
+                case S_IFDIR:
+                    if name.hasPrefix(".") || name == ".build" { continue }
+                    pending.append(child)
+                case S_IFREG, S_IFLNK:
+                    if name.hasSuffix(".swift") { found.append(child) }
+                default: continue
+                }
+            }
+        }
+    }
+
+    /// The parser's diagnostics reported for one file, at most.
+    static let maxSyntaxDiagnostics = 20
+
+    /// Reads one file's bytes. Never throws and never traps: a file that does
+    /// not parse comes back with the parser's diagnostics and no scene.
+    public static func read(path: String, bytes: [UInt8]) -> SwiftSourceFile {
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            return SwiftSourceFile(
+                path: path, scene: nil,
+                diagnostics: [
+                    SourceFinding.notUTF8.diagnostic(at: TWHost.SourceLocation(file: path, line: 1, column: 1))
+                ])
+        }
+        let budget = ParseBudget(bytes)
+        guard budget.withinBudget else {
+            let finding = SourceFinding.parseLimit(depth: budget.depth, tooMany: budget.depth <= ParseBudget.maxDepth)
+            return SwiftSourceFile(
+                path: path, scene: nil,
+                diagnostics: [
+                    finding.diagnostic(at: TWHost.SourceLocation(file: path, line: budget.line, column: budget.column))
+                ])
+        }
+        let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        let converter = SourceLocationConverter(fileName: path, tree: tree)
+        let context = SourceContext(file: path, converter: converter)
+        if tree.hasError {
+            var out = SyntaxErrors.diagnostics(tree, context, limit: maxSyntaxDiagnostics)
+            if out.isEmpty {
+                out.append(SourceFinding.syntax("the file does not parse").diagnostic(at: context.fileStart))
+            }
+            return SwiftSourceFile(path: path, scene: nil, diagnostics: out)
+        }
+        let index = FileIndex(tree)
+        let eval = Evaluator(index: index, source: context)
+        var reader = ViewTreeReader(eval: eval)
+        let root = reader.file(index, label: path)
+        let scene = Scene(name: path, environment: RenderEnvironment(), rules: nil, root: root)
+        var file = SwiftSourceFile(path: path, scene: scene, diagnostics: [])
+        file.rootOwners = reader.rootOwners
+        file.uses = uses(root, owners: reader.rootOwners)
+        return file
+    }
+
+    /// The first use of each view type in the file (one from a preview kept
+    /// apart), with the rules on the path to it.
+    static func uses(_ root: SceneNode, owners: [String?]) -> [ViewUse] {
+        var out: [ViewUse] = []
+        var seen = Set<String>()
+        for (i, child) in root.children.enumerated() {
+            let owner = i < owners.count ? owners[i] : nil
+            let preview = child.path.contains(":#Preview")
+            var stack: [(SceneNode, [SceneRules])] = [(child, [])]
+            while let (node, inherited) = stack.popLast() {
+                let rules = node.rules.map { inherited + [$0] } ?? inherited
+                if node.type.first?.isUppercase == true, seen.insert("\(preview)|\(node.type)").inserted {
+                    out.append(ViewUse(type: node.type, rules: rules, owner: owner, inPreview: preview))
+                }
+                for c in node.children.reversed() { stack.append((c, rules)) }
+            }
+        }
+        return out
+    }
+
+    /// Rules set where other files use a view reach that view's body: each
+    /// file's roots get the rules in force at the first use of their type in
+    /// any file (a non-preview use first), through the chain of uses. A use
+    /// inside the same file was already read in place.
+    static func linkRules(_ files: inout [SwiftSourceFile]) {
+        var firstUse: [String: ViewUse] = [:]
+        var previewUse: [String: ViewUse] = [:]
+        var declared: [String: Int] = [:]
+        for file in files {
+            for owner in file.rootOwners.compactMap({ $0 }) { declared[owner, default: 0] += 1 }
+            for use in file.uses {
+                if use.inPreview {
+                    if previewUse[use.type] == nil { previewUse[use.type] = use }
+                } else if firstUse[use.type] == nil {
+                    firstUse[use.type] = use
+                }
+            }
+        }
+        var memo: [String: [SceneRules]] = [:]
+        var visiting = Set<String>()
+        func context(_ type: String) -> [SceneRules] {
+            if let known = memo[type] { return known }
+            // Only a view declared once is linked: a name declared twice is ambiguous.
+            guard declared[type] == 1, let use = firstUse[type] ?? previewUse[type], visiting.insert(type).inserted
+            else { return [] }
+            defer { visiting.remove(type) }
+            let outer = use.owner.map(context) ?? []
+            let result = outer + use.rules
+            memo[type] = result
+            return result
+        }
+        for i in files.indices {
+            guard var scene = files[i].scene else { continue }
+            var changed = false
+            for (k, owner) in files[i].rootOwners.enumerated() where k < scene.root.children.count {
+                guard let owner else { continue }
+                let rules = context(owner)
+                guard !rules.isEmpty else { continue }
+                var node = scene.root.children[k]
+                // The rules in force where the view is used, as the ancestors of its body.
+                for (depth, r) in rules.enumerated().reversed() {
+                    var wrapper = SceneNode(
+                        type: "Rules", path: node.path + "^\(depth)", jsonPath: node.jsonPath, line: node.line,
+                        location: r.location)
+                    wrapper.rules = r
+                    wrapper.children = [node]
+                    node = wrapper
+                }
+                scene.root.children[k] = node
+                changed = true
+            }
+            if changed { files[i].scene = scene }
+        }
+    }
+}

@@ -1,0 +1,608 @@
+import TWHost
+
+@_implementationOnly import SwiftSyntax
+
+/// Turns view code into scene nodes: each view expression's base view is the
+/// node's type, the native modifiers before `.tw` its `native` list, the
+/// surface modifiers (`.tw`, `.buttonStyle(.tw(…))`, `.twAnimation`, the
+/// control adapters, `.cocoa…`, lifecycle modifiers) its styling, and the
+/// views inside its ViewBuilder closures its children.
+struct ViewTreeReader {
+    let eval: Evaluator
+    var rules: RulesReader
+    /// Lints and notes found outside any styled node (reported at scene level).
+    var findings: [Diagnostic] = []
+    /// Views of this file used inside another root: their bodies are read
+    /// where they are used (with the rules in force there), not as roots.
+    private(set) var inlined = Set<String>()
+    /// Per root read by `file`: the view type whose `body` it is.
+    private(set) var rootOwners: [String?] = []
+    /// The views being inlined, outermost first: no view is inlined inside itself.
+    private var inlining: [String] = []
+    /// Views are inlined at most this deep.
+    static let maxInlineDepth = 16
+
+    init(eval: Evaluator) {
+        self.eval = eval
+        rules = RulesReader(eval: eval)
+    }
+
+    var source: SourceContext { eval.source }
+
+    static let lifecycle: Set<String> = [
+        "onViewWillAppear", "onViewDidLoad", "onViewWillDisappear", "onViewDidDisappear", "onViewDidDisAppear",
+    ]
+    /// Modifiers whose closures are actions, not views.
+    static let actionModifiers: Set<String> = Set([
+        "onAppear", "onDisappear", "task", "onChange", "onTapGesture", "onLongPressGesture", "onSubmit", "onReceive",
+        "refreshable", "onDelete", "onMove", "onHover", "onContinuousHover", "onOpenURL", "onDrop", "onDrag",
+        "onKeyPress", "onCommand", "onExitCommand", "onPlayPauseCommand", "gesture", "simultaneousGesture",
+        "highPriorityGesture", "cocoa", "onGeometryChange", "onScrollGeometryChange", "onPreferenceChange",
+        "transaction", "onContinueUserActivity", "handlesExternalEvents", "onMoveCommand", "focusedValue",
+        "twRules",
+    ]).union(lifecycle)
+    /// Style modifiers whose native member names the control style (seed 004's table).
+    static let styleModifiers: [String: [String: String]] = [
+        "toggleStyle": ["switch": "switch", "button": "button", "checkbox": "checkbox"],
+        "pickerStyle": ["wheel": "wheel", "inline": "inline", "segmented": "segmented", "menu": "menu"],
+        "progressViewStyle": ["linear": "linear", "circular": "circular"],
+        "navigationViewStyle": ["stack": "stack", "columns": "doubleColumn"],
+    ]
+    static let adapters: [String: StyleAdapter.Kind] = [
+        "textFieldStyle": .textFieldStyle, "toggleStyle": .toggleStyle, "labelStyle": .labelStyle,
+    ]
+
+    // MARK: roots
+
+    /// The file's views: one node per root (a `View`'s `body`, a `some View`
+    /// property or function, a `#Preview`), under a node for the file.
+    mutating func file(_ index: FileIndex, label: String) -> SceneNode {
+        var root = SceneNode(type: "File", path: label, jsonPath: label, line: 1, location: nil)
+        var read: [(node: SceneNode, owner: String, isBody: Bool)] = []
+        for r in index.roots {
+            let path = "\(label):\(r.name)"
+            let scope = Scope(owner: r.owner)
+            var items: CodeBlockItemListSyntax?
+            var isBody = false
+            switch r.kind {
+            case .property(let binding):
+                isBody = r.name.hasSuffix(".body")
+                items = Self.getter(binding)
+            case .function(let f):
+                isBody = f.name.text == "body" && index.types[r.owner]?.conformsToView == true
+                for p in f.signature.parameterClause.parameters {
+                    let name = (p.secondName ?? p.firstName).text
+                    let kind = Evaluator.kind(ofType: p.type.sourceText)
+                    let at = source.location(p)
+                    scope.bind(
+                        name,
+                        .value(kind.classLike ? .dynamic(name, why: "a parameter", at) : .symbolic(name, kind.type, at))
+                    )
+                }
+                items = f.body?.statements
+            case .preview(let m):
+                items = m.trailingClosure?.statements
+            }
+            guard let items else { continue }
+            let previewsInline = inlined
+            let nodes = self.nodes(items, path: path, scope: scope)
+            if case .preview = r.kind { inlined = previewsInline }  // a preview's use does not make a view a non-root
+            if nodes.count == 1, let only = nodes.first {
+                read.append((renamed(only, to: path), r.owner, isBody))
+            } else if !nodes.isEmpty {
+                var group = SceneNode(
+                    type: "Group", path: path, jsonPath: path, line: nodes[0].line, location: nodes[0].location)
+                group.children = nodes.enumerated().map { renamed($1, to: "\(path)/\($0)") }
+                read.append((group, r.owner, isBody))
+            }
+        }
+        // A view used inside another root of this file is reported there, with the rules in force there.
+        let kept = read.filter { !($0.isBody && inlined.contains($0.owner)) }
+        root.children = kept.map(\.node)
+        rootOwners = kept.map { $0.isBody ? eval.index.types[$0.owner]?.name : nil }
+        root.findings += findings + rules.findings
+        findings = []
+        rules.findings = []
+        return root
+    }
+
+    /// A computed property's getter statements.
+    static func getter(_ binding: PatternBindingSyntax) -> CodeBlockItemListSyntax? {
+        switch binding.accessorBlock?.accessors {
+        case .getter(let list)?: return list
+        case .accessors(let list)?:
+            return list.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
+        default: return nil
+        }
+    }
+
+    /// The body of a view of this file used as `Name(args…)`, read with its
+    /// stored properties bound to the arguments.
+    mutating func inlinedBody(_ call: FunctionCallExprSyntax?, type: String, path: String, scope: Scope) -> [SceneNode]
+    {
+        guard let qualified = eval.index.qualifiedType(type) ?? (eval.index.types[type] != nil ? type : nil),
+            eval.index.types[qualified]?.conformsToView == true, !inlining.contains(qualified),
+            inlining.count < Self.maxInlineDepth,
+            let body = eval.index.types[qualified]?.members["body"]?.first
+        else { return [] }
+        let items: CodeBlockItemListSyntax?
+        if let binding = body.binding {
+            items = Self.getter(binding)
+        } else {
+            items = body.function?.body?.statements
+        }
+        guard let items else { return [] }
+        let typeScope = Scope(owner: qualified)
+        for a in call?.arguments ?? [] {
+            guard let label = a.label?.text else { continue }
+            typeScope.bind(label, .value(eval.value(a.expression, scope)))
+        }
+        inlined.insert(qualified)
+        inlining.append(qualified)
+        defer { inlining.removeLast() }
+        return nodes(items, path: path, scope: typeScope)
+    }
+
+    /// A node and its subtree under a new path.
+    func renamed(_ node: SceneNode, to path: String) -> SceneNode {
+        var n = node
+        let old = node.path
+        n.path = path
+        n.jsonPath = path
+        n.children = node.children.map { child in
+            renamed(child, to: path + child.path.dropFirst(old.count))
+        }
+        return n
+    }
+
+    // MARK: ViewBuilder blocks
+
+    /// The views of a ViewBuilder block, numbered under `path`.
+    mutating func nodes(_ items: CodeBlockItemListSyntax, path: String, scope: Scope) -> [SceneNode] {
+        var out: [SceneNode] = []
+        let local = Scope(owner: scope.owner, parent: scope)
+        for item in items {
+            switch item.item {
+            case .decl(let d):
+                if let v = d.as(VariableDeclSyntax.self) { eval.bindLocals(v, local) }
+            case .stmt(let s):
+                if let r = s.as(ReturnStmtSyntax.self), let e = r.expression {
+                    statement(e, path: path, scope: local, into: &out)
+                } else if let e = s.as(ExpressionStmtSyntax.self) {
+                    statement(e.expression, path: path, scope: local, into: &out)
+                }
+            case .expr(let e):
+                statement(e, path: path, scope: local, into: &out)
+            @unknown default: break
+            }
+        }
+        return out
+    }
+
+    private mutating func statement(_ e: ExprSyntax, path: String, scope: Scope, into out: inout [SceneNode]) {
+        if let i = e.as(IfExprSyntax.self) {
+            branches(i, path: path, scope: scope, into: &out)
+        } else if let s = e.as(SwitchExprSyntax.self) {
+            for c in s.cases {
+                guard let switchCase = c.as(SwitchCaseSyntax.self) else { continue }
+                for node in nodes(switchCase.statements, path: path, scope: scope) {
+                    out.append(renamed(node, to: "\(path)/\(out.count)"))
+                }
+            }
+        } else if let node = view(e, path: "\(path)/\(out.count)", scope: scope) {
+            out.append(node)
+        }
+    }
+
+    /// Both branches' views, in order; the branch lint when they are one view with other classes.
+    private mutating func branches(_ i: IfExprSyntax, path: String, scope: Scope, into out: inout [SceneNode]) {
+        let thenScope = Scope(owner: scope.owner, parent: scope)
+        for element in i.conditions {
+            if case .optionalBinding(let b) = element.condition {
+                let name = b.pattern.sourceText
+                let bound =
+                    b.initializer.map { eval.value($0.value, scope) } ?? .symbolic(name, nil, source.location(b))
+                thenScope.bind(name, .value(bound))
+            }
+        }
+        let thenNodes = nodes(i.body.statements, path: path, scope: thenScope)
+        var elseNodes: [SceneNode] = []
+        switch i.elseBody {
+        case .codeBlock(let block)?:
+            elseNodes = nodes(block.statements, path: path, scope: scope)
+            // Only branches whose views differ in their classes (both styled) are this lint's business.
+            if (thenNodes + elseNodes).allSatisfy({ $0.isStyled }) {
+                IdentityLints.branch(i, then: i.body, else: block, eval: eval, findings: &findings)
+            }
+        case .ifExpr(let next)?:
+            branches(next, path: path, scope: scope, into: &elseNodes)
+        default: break
+        }
+        for node in thenNodes + elseNodes { out.append(renamed(node, to: "\(path)/\(out.count)")) }
+    }
+
+    // MARK: view expressions
+
+    /// One modifier call of a chain.
+    struct Modifier {
+        var name: String
+        var call: FunctionCallExprSyntax?
+        var syntax: ExprSyntax
+    }
+
+    /// `Base(…){…}.a(…).b(…)`: the base and the modifiers in application order.
+    /// Iterative: a chain of thousands of modifiers must not exhaust the stack.
+    func decompose(_ expr: ExprSyntax) -> (base: ExprSyntax, modifiers: [Modifier]) {
+        var modifiers: [Modifier] = []
+        var e = eval.unwrap(expr)
+        while true {
+            if let c = e.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self),
+                let b = m.base
+            {
+                modifiers.append(Modifier(name: m.declName.baseName.text, call: c, syntax: e))
+                e = eval.unwrap(b)
+            } else if let p = e.as(PostfixIfConfigExprSyntax.self), let b = p.base {
+                // `#if os(macOS) .commands { … } #endif` after a view: its modifiers depend on
+                // the build configuration, which twhost does not evaluate.
+                e = eval.unwrap(b)
+            } else {
+                break
+            }
+        }
+        return (e, modifiers.reversed())
+    }
+
+    /// The type name of a chain's base: `Text`, `VStack`, `Color` for `Color.red`.
+    static func typeName(_ base: ExprSyntax) -> String? {
+        var e = base
+        if let c = e.as(FunctionCallExprSyntax.self) { e = c.calledExpression }
+        if let g = e.as(GenericSpecializationExprSyntax.self) { e = g.expression }
+        if let d = e.as(DeclReferenceExprSyntax.self) { return d.baseName.text }
+        if let m = e.as(MemberAccessExprSyntax.self) {
+            if let b = m.base?.as(DeclReferenceExprSyntax.self) { return b.baseName.text }
+            if m.base == nil { return nil }
+            return m.declName.baseName.text
+        }
+        return nil
+    }
+
+    static let surfaceModifiers: Set<String> = [
+        "tw", "twAnimation", "twRules", "cocoa", "buttonStyle", "textFieldStyle", "toggleStyle", "labelStyle", "id",
+    ]
+
+    /// A view expression as a node, or nil when it is not a view (`expanded.toggle()`).
+    mutating func view(_ expr: ExprSyntax, path: String, scope: Scope) -> SceneNode? {
+        let (base, modifiers) = decompose(expr)
+        let type = Self.typeName(base) ?? base.sourceText
+        let styled = modifiers.contains { Self.surfaceModifiers.contains($0.name) || Self.lifecycle.contains($0.name) }
+        guard type.first?.isUppercase == true || styled else { return nil }
+        let at = source.location(expr.as(FunctionCallExprSyntax.self)?.calledExpression ?? expr)
+        var draft = Draft(node: SceneNode(type: type, path: path, jsonPath: path, line: at.line, location: at))
+        draft.node.text = Self.title(base)
+        // Children: the base's ViewBuilder closures, then the modifiers' (overlays, sheets …).
+        var childScope = scope
+        // Identity lints apply where classes are: to rows and views that carry `.tw` styling.
+        var lints: [Diagnostic] = []
+        if type == "ForEach", let call = base.as(FunctionCallExprSyntax.self) {
+            IdentityLints.forEach(call, eval: eval, scope: scope, findings: &lints)
+            childScope = Scope(owner: scope.owner, parent: scope)
+            if let closure = call.trailingClosure {
+                for name in InlineClosures.parameters(closure).prefix(1) {
+                    childScope.bind(name, .value(.symbolic(name, nil, source.location(closure))))
+                }
+            }
+        }
+        var children: [SceneNode] = []
+        if let call = base.as(FunctionCallExprSyntax.self) {
+            for closure in Self.viewClosures(of: call, type: type) {
+                children += nodes(closure.statements, path: path, scope: childScope)
+            }
+        }
+        children += inlinedBody(base.as(FunctionCallExprSyntax.self), type: type, path: path, scope: scope)
+        var layers: [SceneNode] = []
+        var natives: [String] = []
+        for m in modifiers {
+            let name = m.name
+            let call = m.call
+            if Self.isSurface(m) {
+                // A second styling boundary, or styling outside rules set on the view: a new layer around it.
+                if draft.hasSurface || draft.hasRules {
+                    layers.append(finish(&draft, children: &children))
+                    draft = Draft(
+                        node: SceneNode(
+                            type: type, path: "\(path)+\(layers.count)", jsonPath: "\(path)+\(layers.count)",
+                            line: source.location(m.syntax).line, location: source.location(m.syntax)))
+                    draft.node.native = natives
+                }
+                surface(m, &draft, scope)
+                natives.append(name)
+                continue
+            }
+            switch name {
+            case "twRules":
+                if let call {
+                    let read = rules.rules(call, scope)
+                    if draft.node.rules != nil || draft.hasSurface {
+                        layers.append(finish(&draft, children: &children))
+                        draft = Draft(
+                            node: SceneNode(
+                                type: type, path: "\(path)+\(layers.count)", jsonPath: "\(path)+\(layers.count)",
+                                line: source.location(m.syntax).line, location: source.location(m.syntax)))
+                        draft.node.native = natives
+                    }
+                    draft.node.rules = read
+                    draft.hasRules = true
+                }
+            case "cocoa":
+                if let forType = call?.arguments.first(where: { $0.label?.text == "for" })?.expression {
+                    var typeText = forType.sourceText
+                    if typeText.hasSuffix(".self") { typeText = String(typeText.dropLast(5)) }
+                    draft.node.cocoa.append(CocoaRequest(typeName: typeText))
+                } else {
+                    draft.node.cocoa.append(CocoaRequest(typeName: nil))
+                }
+            case _ where Self.lifecycle.contains(name):
+                draft.node.lifecycle.append(name == "onViewDidDisAppear" ? "onViewDidDisappear" : name)
+            case "id":
+                if let call {
+                    IdentityLints.id(call, chain: modifiers, eval: eval, scope: scope, findings: &lints)
+                    if let arg = call.arguments.first?.expression { draft.node.id = arg.sourceText }
+                }
+            case "disabled":
+                if let arg = call?.arguments.first?.expression {
+                    draft.states.append((.disabled, eval.value(arg, scope)))
+                }
+            default:
+                if let styles = Self.styleModifiers[name], let arg = call?.arguments.first?.expression,
+                    let member = eval.unwrap(arg).as(MemberAccessExprSyntax.self), member.base == nil,
+                    let style = styles[member.declName.baseName.text]
+                {
+                    draft.node.style = style
+                }
+                if !draft.hasSurface { natives.append(name) }
+                if !draft.hasSurface { draft.node.native = natives }
+            }
+            if let call, !Self.actionModifiers.contains(name) {
+                for closure in Self.closures(of: call) {
+                    children += nodes(closure.statements, path: path, scope: scope)
+                }
+            }
+        }
+        let node = finish(&draft, children: &children)
+        // Each later styling boundary wraps the earlier ones: the last is the outermost node.
+        var result = layers.isEmpty ? node : reorder(layers + [node])
+        if !lints.isEmpty && Self.hasStyling(result) { result.findings += lints }
+        return result
+    }
+
+    /// Whether a node or a node below it applies `.tw` styling.
+    static func hasStyling(_ node: SceneNode) -> Bool {
+        var stack = [node]
+        while let n = stack.popLast() {
+            if n.isStyled { return true }
+            stack += n.children
+        }
+        return false
+    }
+
+    /// Layers inner to outer → the outermost node with the others nested inside.
+    func reorder(_ layers: [SceneNode]) -> SceneNode {
+        var inner = layers[0]
+        for outer in layers.dropFirst() {
+            var o = outer
+            o.children = [inner] + o.children
+            inner = o
+        }
+        return inner
+    }
+
+    /// `Text("Title")`'s title, for display.
+    static func title(_ base: ExprSyntax) -> String? {
+        guard let c = base.as(FunctionCallExprSyntax.self), let first = c.arguments.first, first.label == nil,
+            let s = first.expression.as(StringLiteralExprSyntax.self)
+        else { return nil }
+        return s.segments.sourceText
+    }
+
+    /// The base's closures that hold views: not a `Button`'s action.
+    static func viewClosures(of call: FunctionCallExprSyntax, type: String) -> [ClosureExprSyntax] {
+        var out: [ClosureExprSyntax] = []
+        let labels = Set(call.arguments.compactMap { $0.label?.text })
+        let titled = call.arguments.first.map { $0.label == nil } ?? false
+        for a in call.arguments {
+            guard let closure = a.expression.as(ClosureExprSyntax.self) else { continue }
+            if a.label?.text == "action" { continue }
+            out.append(closure)
+        }
+        if let trailing = call.trailingClosure {
+            let labelClosure = call.additionalTrailingClosures.contains { $0.label.text == "label" }
+            let isAction = type == "Button" && !labels.contains("action") && (titled || labelClosure)
+            if !isAction { out.append(trailing) }
+        }
+        for extra in call.additionalTrailingClosures { out.append(extra.closure) }
+        return out
+    }
+
+    static func closures(of call: FunctionCallExprSyntax) -> [ClosureExprSyntax] {
+        var out = call.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) }
+        if let t = call.trailingClosure { out.append(t) }
+        for extra in call.additionalTrailingClosures { out.append(extra.closure) }
+        return out
+    }
+
+    static func isSurface(_ m: Modifier) -> Bool {
+        switch m.name {
+        case "tw", "twAnimation": return true
+        case "buttonStyle", "textFieldStyle", "toggleStyle", "labelStyle":
+            return m.call?.arguments.first.map { isTW($0.expression) } ?? false
+        default: return false
+        }
+    }
+
+    /// `.tw(…)` or `.tw` as an argument (`.buttonStyle(.tw("…"))`, `.textFieldStyle(.tw)`).
+    static func isTW(_ e: ExprSyntax) -> Bool {
+        if let c = e.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self) {
+            return m.declName.baseName.text == "tw" && m.base == nil
+        }
+        if let m = e.as(MemberAccessExprSyntax.self) { return m.declName.baseName.text == "tw" && m.base == nil }
+        return false
+    }
+
+    // MARK: surfaces
+
+    /// What a layer's surfaces are, before conditions are fixed.
+    struct Draft {
+        var node: SceneNode
+        var tw: Value?
+        var buttonStyle: Value?
+        var twAnimation: Value?
+        var adapters: [(kind: StyleAdapter.Kind, base: String?, classes: Value)] = []
+        var states: [(Variant, Value)] = []
+        var hasRules = false
+        var hasSurface: Bool { tw != nil || buttonStyle != nil || twAnimation != nil || !adapters.isEmpty }
+    }
+
+    private mutating func surface(_ m: Modifier, _ draft: inout Draft, _ scope: Scope) {
+        guard let call = m.call else { return }
+        switch m.name {
+        case "tw":
+            draft.tw = classes(call.arguments, scope)
+            for a in call.arguments where a.label?.text == "state" { state(a.expression, &draft, scope) }
+        case "twAnimation":
+            draft.twAnimation = classes(call.arguments, scope)
+        case "buttonStyle":
+            let classes = twArgument(call, scope).classes
+            draft.buttonStyle = classes
+            // A plain button's label follows ButtonStyle.Configuration.isPressed (seed 003):
+            // its pressed: classes depend on that at run time.
+            if call.arguments.first?.expression.sourceText.contains("pressed:") == true
+                || call.arguments.first?.expression.sourceText.contains("active:") == true
+            {
+                let c = Condition(text: "configuration.isPressed", location: source.location(call))
+                draft.states.append((.pressed, .conditional(c, .bool(true), .bool(false))))
+            }
+        default:
+            guard let kind = Self.adapters[m.name] else { return }
+            let inner = twArgument(call, scope)
+            draft.adapters.append((kind, inner.base, inner.classes))
+        }
+    }
+
+    /// The classes (and toggle base) inside `.tw(…)` as an argument.
+    private func twArgument(_ call: FunctionCallExprSyntax, _ scope: Scope) -> (classes: Value, base: String?) {
+        guard let arg = call.arguments.first?.expression, let inner = arg.as(FunctionCallExprSyntax.self) else {
+            return (.text(""), nil)
+        }
+        var base: String?
+        if let b = inner.arguments.first(where: { $0.label?.text == "base" })?.expression.as(
+            MemberAccessExprSyntax.self)
+        {
+            base = b.declName.baseName.text
+        }
+        return (classes(inner.arguments, scope), base)
+    }
+
+    /// The unlabeled arguments of `.tw(…)`: one class expression, or typed styles.
+    private func classes(_ arguments: LabeledExprListSyntax, _ scope: Scope) -> Value {
+        // An array first: SwiftSyntax's own `filter` builds a new tree, copying every ancestor.
+        let unlabeled = Array(arguments).filter { $0.label == nil }
+        if unlabeled.count == 1, let only = unlabeled.first { return StyleValues.value(only.expression, eval, scope) }
+        return .list(unlabeled.map { StyleValues.value($0.expression, eval, scope) })
+    }
+
+    /// `TWState(isFocused: x, isHovered: …)`: explicit states, a condition when not a literal.
+    private func state(_ expr: ExprSyntax, _ draft: inout Draft, _ scope: Scope) {
+        guard let c = eval.unwrap(expr).as(FunctionCallExprSyntax.self) else { return }
+        let labels: [String: Variant] = [
+            "isFocused": .focus, "isHovered": .hover, "isPressed": .pressed, "isDisabled": .disabled,
+            "focused": .focus, "hovered": .hover, "pressed": .pressed, "disabled": .disabled,
+        ]
+        for a in c.arguments {
+            guard let label = a.label?.text, let variant = labels[label] else { continue }
+            draft.states.append((variant, eval.value(a.expression, scope)))
+        }
+    }
+
+    /// Fixes the draft's conditions into the node's combinations.
+    private mutating func finish(_ draft: inout Draft, children: inout [SceneNode]) -> SceneNode {
+        var node = draft.node
+        node.children = children
+        children = []
+        var conditions: [Condition] = []
+        for v in [draft.tw, draft.buttonStyle, draft.twAnimation].compactMap({ $0 }) + draft.adapters.map(\.classes) {
+            Combinator.conditions(v, into: &conditions)
+        }
+        // A state that is not a literal is a condition of its own.
+        var states: [(Variant, Value)] = []
+        for (variant, value) in draft.states {
+            switch value {
+            case .bool, .conditional: states.append((variant, value))
+            default:
+                let text = value.stateText
+                let c = Condition(text: text, location: value.location ?? node.location ?? source.fileStart)
+                states.append((variant, .conditional(c, .bool(true), .bool(false))))
+            }
+        }
+        for (_, v) in states { Combinator.conditions(v, into: &conditions) }
+        if conditions.count > 6 {
+            node.findings.append(
+                SourceFinding.combinationsLimited(conditions: conditions.count, varied: 6).diagnostic(at: node.location)
+            )
+        }
+        node.conditions = conditions.map { SurfaceCondition(text: $0.text, location: $0.location) }
+        var notes: [Diagnostic] = []
+        for (i, values) in Combinator.combinations(conditions).enumerated() {
+            var assignment: [String: Bool] = [:]
+            for (c, v) in zip(conditions, values) { assignment[c.text] = v }
+            var combinator = Combinator(assignment)
+            var combination = SurfaceCombination(values: values)
+            if let tw = draft.tw { combination.tw = combinator.classes(tw) ?? TWClasses(segments: []) }
+            if let b = draft.buttonStyle { combination.buttonStyle = combinator.classes(b) ?? TWClasses(segments: []) }
+            if let a = draft.twAnimation { combination.twAnimation = combinator.classes(a) ?? TWClasses(segments: []) }
+            combination.adapters = draft.adapters.map {
+                StyleAdapter(
+                    kind: $0.kind, base: $0.base, classes: combinator.classes($0.classes) ?? TWClasses(segments: []))
+            }
+            var active: Set<Variant> = []
+            for (variant, value) in states {
+                if case .bool(true) = combinator.fix(value) { active.insert(variant) }
+            }
+            combination.state = SurfaceState(active)
+            for n in combinator.notes where !notes.contains(n) { notes.append(n) }
+            if i == 0 {
+                node.tw = combination.tw
+                node.buttonStyle = combination.buttonStyle
+                node.twAnimation = combination.twAnimation
+                node.adapters = combination.adapters
+                node.state = combination.state
+            } else {
+                node.combinations.append(combination)
+            }
+        }
+        if conditions.isEmpty { node.conditions = [] }
+        node.findings += notes
+        return node
+    }
+}
+
+extension Value {
+    /// The text of a state's runtime value, for its condition.
+    var stateText: String {
+        switch self {
+        case .symbolic(let text, _, _), .dynamic(let text, _, _):
+            return text.hasPrefix("self.") ? String(text.dropFirst(5)) : text
+        default: return "state"
+        }
+    }
+
+    var location: TWHost.SourceLocation? {
+        switch self {
+        case .symbolic(_, _, let at), .dynamic(_, _, let at): return at
+        default: return nil
+        }
+    }
+}
+
+extension SourceContext {
+    var fileStart: TWHost.SourceLocation { TWHost.SourceLocation(file: file, line: 1, column: 1) }
+}

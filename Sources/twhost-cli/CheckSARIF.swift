@@ -1,0 +1,35 @@
+import TWHost
+import TWSwiftSource
+
+/// `twhost check --format sarif`: SARIF 2.1.0 with one rule per code found
+/// (id, short description, help) and a physical location on every result;
+/// columns are UTF-16 code units, SARIF's default `columnKind`.
+enum CheckSARIF {
+    static func log(_ report: CheckReport) -> JSONValue {
+        var codes: [String] = []
+        for f in report.findings where !codes.contains(f.diagnostic.code) { codes.append(f.diagnostic.code) }
+        codes.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let rules = codes.map { code in
+            let entry = DiagnosticCatalog.entry(code)
+            let severity = report.findings.first(where: { $0.diagnostic.code == code })?.diagnostic.severity
+            return SARIF.Rule(
+                id: code, level: severity.map(level) ?? .warning, shortDescription: entry.summary, help: entry.help)
+        }
+        let columns = CheckReport.utf16Columns(report.findings)
+        let results = zip(report.findings, columns).map { f, column in
+            let d = f.diagnostic
+            return SARIF.Result(
+                ruleId: d.code, level: level(d.severity), message: d.message + (d.hint.map { " — \($0)" } ?? ""),
+                locations: [SARIF.Location(file: f.location.file, line: f.location.line, column: column)])
+        }
+        return SARIF.log(rules: rules, results: results)
+    }
+
+    static func level(_ severity: Diagnostic.Severity) -> SARIF.Level {
+        switch severity {
+        case .error: return .error
+        case .warning: return .warning
+        case .note: return .note
+        }
+    }
+}

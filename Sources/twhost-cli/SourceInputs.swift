@@ -1,0 +1,71 @@
+import TWHost
+import TWSwiftSource
+
+/// Swift sources and scene files named on the command line, read and
+/// resolved together (`resolve` with Swift input, `check`).
+enum SourceInputs {
+    static let jobs = OptionSpec(
+        name: "--jobs", valueName: "N", help: "Files read and resolved at once (default: every core).")
+
+    /// Reads and resolves every input; plugins are `--plugins`, else those the scene files name.
+    static func scan(_ paths: [String], _ command: ParsedCommand) throws(CLIError) -> (
+        plugins: [LoadedPlugin], files: [ScannedFile]
+    ) {
+        let inputs = SwiftSources.inputs(paths)
+        var requested = command.list("--plugins")
+        if requested.isEmpty {
+            // Scene files can name plugins; Swift code cannot.
+            for case .scene(let path) in inputs where path != "-" {
+                if let scene = SourceScan.read(.scene(path)).scene {
+                    for name in SceneResolver.pluginNames(scene) where !requested.contains(name) {
+                        requested.append(name)
+                    }
+                }
+            }
+        }
+        let plugins = try PluginOptions.load(requested, command)
+        var options = SourceScan.Options()
+        options.state = try ExplainCommand.surfaceState(command)
+        options.lenient = command.flag("--lenient")
+        if command.value("--platform") != nil || command.value("--os-version") != nil {
+            let override = try ExplainCommand.environment(command)
+            if command.value("--platform") != nil { options.platform = override.platform }
+            if command.value("--os-version") != nil { options.osVersion = override.osVersion }
+        }
+        if let text = command.value("--jobs") {
+            guard let n = Int(text), n >= 1, n <= 1024 else {
+                throw .invalidValue(
+                    option: "--jobs", value: text, expected: "a number of threads, 1…1024", suggestion: nil)
+            }
+            options.jobs = n
+        }
+        return (plugins, SourceScan.run(inputs, plugins: plugins, options: options))
+    }
+
+    /// Every file's resolution as one: surfaces in input order, then each
+    /// file's findings, backing-only nodes and counts.
+    static func merged(_ files: [ScannedFile], plugins: [PluginInfo]) -> SceneResolution {
+        var all = SceneResolution(plugins: plugins, surfaces: [], diagnostics: [], scopeCount: 0)
+        // Rules from one file can reach views of others: their findings are listed once.
+        var seen = Set<String>()
+        func add(_ diagnostics: [Diagnostic]) {
+            for d in diagnostics
+            where seen.insert("\(d.location.map(\.description) ?? "")|\(d.code)|\(d.message)").inserted {
+                all.diagnostics.append(d)
+            }
+        }
+        for file in files {
+            add(file.diagnostics)
+            guard let r = file.resolution else { continue }
+            all.surfaces += r.surfaces
+            add(r.diagnostics)
+            all.backingOnly += r.backingOnly
+            all.scopeCount += r.scopeCount
+            all.summary.surfaces += r.summary.surfaces
+            all.summary.decorated += r.summary.decorated
+            all.summary.errors += r.summary.errors
+            all.summary.warnings += r.summary.warnings
+        }
+        return all
+    }
+}
