@@ -53,7 +53,30 @@ let package = Package(
         // Containment of plugin code in process: the crash handler, exit
         // hook and watchdog, in C because a signal handler must be.
         .target(name: "CTWContainment", dependencies: ["TWPluginAPI"], path: "Sources/CTWContainment"),
-        .target(name: "TWHost", dependencies: ["TWPluginAPI", "CFFI", "CTWContainment"], path: "Sources/TWHost"),
+        // The host, one target per stage; each depends only on the stages
+        // before it and on what they share (docs/Architecture.md):
+        // Support → Model → Grammar | Loading → Registry → Resolution → Scenes → Identity,
+        // with Platform (over Model) beside Resolution, Checking and Scaffold on top.
+        .target(name: "TWSupport", path: "Sources/TWSupport"),
+        .target(name: "TWModel", dependencies: ["TWSupport"], path: "Sources/TWModel"),
+        .target(name: "TWGrammar", dependencies: ["TWModel"], path: "Sources/TWGrammar"),
+        .target(
+            name: "TWLoading", dependencies: ["TWModel", "TWPluginAPI", "CFFI", "CTWContainment"],
+            path: "Sources/TWLoading"),
+        .target(name: "TWRegistry", dependencies: ["TWLoading"], path: "Sources/TWRegistry"),
+        .target(name: "TWPlatform", dependencies: ["TWModel"], path: "Sources/TWPlatform"),
+        .target(name: "TWResolution", dependencies: ["TWRegistry", "TWGrammar"], path: "Sources/TWResolution"),
+        .target(name: "TWScenes", dependencies: ["TWResolution", "TWPlatform"], path: "Sources/TWScenes"),
+        .target(name: "TWIdentity", dependencies: ["TWScenes"], path: "Sources/TWIdentity"),
+        .target(name: "TWChecking", dependencies: ["TWIdentity"], path: "Sources/TWChecking"),
+        .target(name: "TWScaffold", dependencies: ["TWModel"], path: "Sources/TWScaffold"),
+        // The public umbrella: `import TWHost` re-exports every stage's public API.
+        .target(
+            name: "TWHost",
+            dependencies: [
+                "TWSupport", "TWModel", "TWGrammar", "TWLoading", "TWRegistry", "TWPlatform", "TWResolution",
+                "TWScenes", "TWIdentity", "TWChecking", "TWScaffold",
+            ], path: "Sources/TWHost"),
         .target(name: "TWPluginKit", dependencies: ["TWPluginAPI"], path: "Sources/TWPluginKit"),
         // Reads SwiftUI sources with the toolchain's own parser. The only target
         // with the host libraries' flags; only the CLI and the tests link it, so

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import TWChecking
 @testable import TWHost
 
 /// The steps a child announces and the findings the parent makes of them

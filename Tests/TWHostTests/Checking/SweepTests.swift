@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import TWChecking
 @testable import TWHost
 
 /// The argument sweep of `plugins check`: bounded, reproducible, covering the

@@ -3,6 +3,7 @@ import Glibc
 import Testing
 
 @testable import TWHost
+@testable import TWLoading
 
 /// Hostile scenes and plugins: clear errors or correct answers, documented
 /// exit codes, bounded time; plugin paths and atomic writes.

@@ -4,6 +4,7 @@ import TWPluginAPI
 import Testing
 
 @testable import TWHost
+@testable import TWLoading
 
 /// SPEC A-2 (revised): the host loads any minor of its major. A plugin built
 /// against the frozen 1.0 header loads forever; a plugin built for a newer

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TWHost
+@testable import TWResolution
 
 @Suite("Resolution rules")
 struct ResolutionRuleTests {

@@ -1,0 +1,136 @@
+import TWModel
+import TWSupport
+
+/// One result of `twhost plugins check`, with a rule id, a severity and a
+/// one-sentence fix.
+public struct CheckFinding: Equatable, Sendable {
+    public enum Severity: String, Equatable, Sendable { case error, warning, note }
+    public var rule: String
+    public var severity: Severity
+    /// The registration it is about, if any.
+    public var registration: String?
+    public var message: String
+    public var fix: String
+    /// The class that shows the problem, when there is one (`fade-[0.5]`).
+    public var className: String?
+
+    public init(
+        _ rule: String, _ severity: Severity, registration: String?, _ message: String, fix: String,
+        className: String? = nil
+    ) {
+        self.rule = rule
+        self.severity = severity
+        self.registration = registration
+        self.message = message
+        self.fix = fix
+        self.className = className
+    }
+
+    /// The finding as JSON, the form of `--format json` and of the report channel.
+    public var json: JSONValue {
+        func optional(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
+        return .object([
+            ("rule", .string(rule)), ("severity", .string(severity.rawValue)),
+            ("registration", optional(registration)), ("class", optional(className)),
+            ("message", .string(message)), ("fix", .string(fix)),
+        ])
+    }
+
+    /// Reads `json`; nil for anything else.
+    public init?(json node: JSONNode) {
+        guard case .object(let members) = node.value else { return nil }
+        func string(_ key: String) -> String? {
+            if case .string(let s)? = members.first(where: { $0.key == key })?.node.value { return s }
+            return nil
+        }
+        guard let rule = string("rule"), let severity = string("severity").flatMap(Severity.init(rawValue:)) else {
+            return nil
+        }
+        self.init(
+            rule, severity, registration: string("registration"), string("message") ?? "", fix: string("fix") ?? "",
+            className: string("class"))
+    }
+}
+
+extension CheckFinding {
+    /// What a child twhost that checked a plugin ended with, when plugin code
+    /// ended it: a crash, a hang or a call to `exit`, during `step` (nil when
+    /// the child announced nothing).
+    /// - Parameters:
+    ///   - plugin: the plugin's file, for the command that reproduces a crash.
+    ///   - notChecked: whether registrations after the step were left unchecked.
+    public static func interrupted(
+        by exit: ProcessExit, during step: CheckStep?, plugin: String, notChecked: Bool
+    ) -> CheckFinding {
+        let step = step ?? .loading
+        let subject =
+            step.className ?? step.registration.map { step.action == .factory && !step.active ? "\($0) absent" : $0 }
+        let head = subject.map { "\($0): " } ?? ""
+        let rest = notChecked ? "; the registrations after it were not checked" : ""
+        switch exit {
+        case .signaled(let signal):
+            let name = Subprocess.signalName(signal)
+            guard step.action != .loading else {
+                return CheckFinding(
+                    "plugin-crashed", .error, registration: nil, "the plugin crashed with \(name)\(step.context)",
+                    fix: "run `\(debugCommand(plugin))` under a debugger to find the fault")
+            }
+            let rule =
+                step.action == .parser || step.action == .utility || step.action == .defaultArgument
+                ? "parser-crashed" : "factory-crashed"
+            let message =
+                (subject.map { "\($0) (\(name)): " } ?? "(\(name)) ") + "\(step.function) crashed\(step.context)" + rest
+            let what =
+                rule == "parser-crashed"
+                ? "reject every argument it cannot read, never crash on one"
+                : "handle every value its argument type allows (the sweep's values are in docs/PluginAuthoring.md)"
+            return CheckFinding(
+                rule, .error, registration: step.registration, message,
+                fix: "\(what); reproduce it under a debugger with `\(reproduceCommand(step, plugin: plugin))`",
+                className: step.className)
+        case .timedOut(let seconds):
+            let limit = SwiftLiteral.number(seconds)
+            let message =
+                step.action == .loading
+                ? "the plugin did not finish loading within \(limit) s"
+                : "\(head)\(step.function) did not return within \(limit) s\(step.context)" + rest
+            return CheckFinding(
+                "plugin-hung", .error, registration: step.registration, message,
+                fix: "make sure the plugin's entry, factories, parsers, utilities and presets return for every input",
+                className: step.className)
+        case .exited(let status):
+            return CheckFinding(
+                "plugin-exited", .error, registration: step.registration,
+                "\(head)\(step.function) ended the process (exit status \(status))\(step.context)" + rest,
+                fix: "never call exit, _exit or abort from a plugin: report errors through the ABI (reject, *error)",
+                className: step.className)
+        case .notStarted(let why):
+            return CheckFinding(
+                "plugin-crashed", .error, registration: nil, "cannot start a child twhost to check it: \(why)",
+                fix: "check that the twhost executable can be run, or use --in-process")
+        }
+    }
+
+    /// A shell command that runs the class's code again in one process.
+    static func reproduceCommand(_ step: CheckStep, plugin: String) -> String {
+        guard let className = step.className, step.action != .defaultArgument else { return debugCommand(plugin) }
+        let target = step.target.map { " --target \($0)" } ?? ""
+        return "twhost explain --plugins \(shellQuoted(plugin))\(target) \(shellQuoted(className))"
+    }
+
+    static func debugCommand(_ plugin: String) -> String {
+        "twhost plugins check --in-process \(shellQuoted(plugin))"
+    }
+
+    /// `text` as one shell word: bare when it is plain, else in single quotes.
+    static func shellQuoted(_ text: String) -> String {
+        let plain =
+            !text.isEmpty
+            && text.utf8.allSatisfy { b in
+                (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+                    || b == UInt8(ascii: "/") || b == UInt8(ascii: ".") || b == UInt8(ascii: "-")
+                    || b == UInt8(ascii: "_") || b == UInt8(ascii: ",")
+            }
+        return plain ? text : "'" + text.replacing("'", with: "'\\''") + "'"
+    }
+}

@@ -1,0 +1,147 @@
+import TWModel
+
+/// A bracket argument: literal text (with `_` read as a space and `\_` as an
+/// underscore) or a typed value passed natively.
+public enum BracketArgument: Hashable, Sendable {
+    case literal(String)
+    case typed(TypedValue)
+}
+
+/// The syntax of one class (G-2, G-3, G-4): variants, negation, the utility's
+/// body and its bracket argument. Lookup in the registry comes later.
+public struct ParsedClass: Hashable, Sendable {
+    /// The class as written, for messages.
+    public var text: String
+    /// Outermost first: `hover:focus:x` gives ["hover", "focus"].
+    public var variants: [String]
+    public var negative: Bool
+    /// The utility without variants and without the leading `-`:
+    /// `p-4`, `frosted`, `tilt-[…]`.
+    public var body: String
+    /// For `root-[argument]`: the root.
+    public var root: String?
+    public var argument: BracketArgument?
+    /// A `/N` opacity after the bracket (`bg-[#00f]/50`), in 0…1.
+    public var bracketOpacity: Double?
+
+    public init(
+        text: String, variants: [String], negative: Bool, body: String, root: String? = nil,
+        argument: BracketArgument? = nil, bracketOpacity: Double? = nil
+    ) {
+        self.text = text
+        self.variants = variants
+        self.negative = negative
+        self.body = body
+        self.root = root
+        self.argument = argument
+        self.bracketOpacity = bracketOpacity
+    }
+
+    /// Reads a token's syntax.
+    public static func parse(_ token: ClassToken) -> Result<ParsedClass, ClassParseError> {
+        if let error = token.error { return .failure(error) }
+        if token.typedArgument == nil && token.text.contains(ClassToken.marker) {
+            return .failure(.typedValueMixedWithText)
+        }
+        let bytes = Array(token.text.utf8)
+        // Variants: split on ':' at bracket depth 0.
+        var pieces: [ArraySlice<UInt8>] = []
+        var depth = 0
+        var start = 0
+        for (i, b) in bytes.enumerated() {
+            if b == UInt8(ascii: "[") { depth += 1 }
+            if b == UInt8(ascii: "]") { depth -= 1 }
+            if depth < 0 { return .failure(.unbalancedBrackets) }
+            if b == UInt8(ascii: ":") && depth == 0 {
+                pieces.append(bytes[start..<i])
+                start = i + 1
+            }
+        }
+        if depth != 0 { return .failure(.unbalancedBrackets) }
+        let utilityBytes = bytes[start...]
+        for piece in pieces where piece.isEmpty { return .failure(.emptyVariant) }
+        var utility = Array(utilityBytes)
+        guard !utility.isEmpty else { return .failure(.emptyUtility) }
+        var negative = false
+        if utility.first == UInt8(ascii: "-") && utility.count > 1 {
+            negative = true
+            utility.removeFirst()
+        }
+        var parsed = ParsedClass(
+            text: token.displayText, variants: pieces.map { String(decoding: $0, as: UTF8.self) }, negative: negative,
+            body: String(decoding: utility, as: UTF8.self), root: nil, argument: nil, bracketOpacity: nil)
+        guard let open = utility.firstIndex(of: UInt8(ascii: "[")) else {
+            if utility.contains(UInt8(ascii: "]")) { return .failure(.unbalancedBrackets) }
+            return .success(parsed)
+        }
+        guard open >= 2, utility[open - 1] == UInt8(ascii: "-") else { return .failure(.bracketWithoutRoot) }
+        // Find the bracket that closes the first '['.
+        var level = 0
+        var close = -1
+        for i in open..<utility.count {
+            if utility[i] == UInt8(ascii: "[") { level += 1 }
+            if utility[i] == UInt8(ascii: "]") {
+                level -= 1
+                if level == 0 {
+                    close = i
+                    break
+                }
+            }
+        }
+        guard close > open else { return .failure(.unbalancedBrackets) }
+        let rest = utility[(close + 1)...]
+        if !rest.isEmpty {
+            guard rest.first == UInt8(ascii: "/") else {
+                return .failure(.textAfterBracket(String(decoding: rest, as: UTF8.self)))
+            }
+            let text = String(decoding: rest.dropFirst(), as: UTF8.self)
+            guard let percent = DecimalNumber.parse(text), percent <= 100 else {
+                return .failure(.invalidOpacity(text))
+            }
+            parsed.bracketOpacity = percent / 100
+        }
+        parsed.root = String(decoding: utility[..<(open - 1)], as: UTF8.self)
+        let inside = utility[(open + 1)..<close]
+        if let typed = token.typedArgument {
+            guard String(decoding: inside, as: UTF8.self) == String(ClassToken.marker) else {
+                return .failure(.typedValueMixedWithText)
+            }
+            parsed.argument = .typed(typed)
+        } else {
+            let text = unescape(inside)
+            if text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return .failure(.emptyArgument) }
+            parsed.argument = .literal(text)
+        }
+        return .success(parsed)
+    }
+
+    /// `_` is a space; `\_` is a literal underscore (G-4).
+    static func unescape(_ bytes: ArraySlice<UInt8>) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var escaped = false
+        for b in bytes {
+            if escaped {
+                if b != UInt8(ascii: "_") { out.append(UInt8(ascii: "\\")) }
+                out.append(b)
+                escaped = false
+            } else if b == UInt8(ascii: "\\") {
+                escaped = true
+            } else if b == UInt8(ascii: "_") {
+                out.append(0x20)
+            } else {
+                out.append(b)
+            }
+        }
+        if escaped { out.append(UInt8(ascii: "\\")) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The class with one more variant in front, for recipe expansion.
+    package func prefixed(by outer: [String], negative extraNegative: Bool = false) -> ParsedClass {
+        var copy = self
+        copy.variants = outer + variants
+        if !outer.isEmpty { copy.text = outer.joined(separator: ":") + ":" + text }
+        return copy
+    }
+}

@@ -1,0 +1,139 @@
+import TWModel
+
+/// One class of a class list, before its syntax is read: its text and, when a
+/// typed value stood inside its brackets, that value.
+public struct ClassToken: Hashable, Sendable {
+    /// The class as written; a typed bracket value appears as `ClassToken.marker`.
+    public var text: String
+    public var typedArgument: TypedValue?
+    public var error: ClassParseError?
+
+    /// Stands for a typed value inside brackets; never produced by parsing text
+    /// (it is a noncharacter, rejected in literal class text).
+    public static let marker: Character = "\u{FFFF}"
+
+    /// The class for messages: typed values shown as `\(…)`.
+    public var displayText: String {
+        guard let typedArgument else { return text }
+        return text.replacingOccurrences(of: ClassToken.marker, with: "\\(" + typedArgument.displayText + ")")
+    }
+}
+
+/// Splits a class list into classes on ASCII whitespace outside brackets (G-1,
+/// G-4, G-5).
+public enum ClassTokenizer {
+    public static func tokenize(_ classes: TWClasses) -> [ClassToken] {
+        var state = State()
+        state.walk(classes.segments)
+        state.flush()
+        return state.tokens
+    }
+
+    /// Tokenizes plain text (rules, recipes, utility output).
+    public static func tokenize(_ text: String) -> [ClassToken] {
+        tokenize(TWClasses(text))
+    }
+
+    private struct State {
+        var tokens: [ClassToken] = []
+        var bytes: [UInt8] = []
+        var depth = 0
+        var typed: TypedValue?
+        var error: ClassParseError?
+        /// Bytes of the current bracket so far (to check a typed value is alone).
+        var bracketContentBytes = 0
+        var typedClosedPending = false
+
+        mutating func flush() {
+            if depth != 0 && error == nil { error = .unbalancedBrackets }
+            if !bytes.isEmpty || typed != nil {
+                var text = String(decoding: bytes, as: UTF8.self)
+                if text.contains(ClassToken.marker) && typed == nil {
+                    text = text.replacingOccurrences(of: ClassToken.marker, with: "?")
+                }
+                tokens.append(ClassToken(text: text, typedArgument: typed, error: error))
+            }
+            bytes.removeAll(keepingCapacity: true)
+            depth = 0
+            typed = nil
+            error = nil
+            bracketContentBytes = 0
+            typedClosedPending = false
+        }
+
+        mutating func walk(_ segments: [TWClasses.Segment]) {
+            for segment in segments {
+                switch segment {
+                case .text(let text): scan(text)
+                case .value(let value): insert(value)
+                case .fragment(let fragment):
+                    if depth > 0 {
+                        if error == nil { error = .fragmentInsideBrackets }
+                        continue
+                    }
+                    flush()
+                    walk(fragment.segments)
+                    flush()
+                }
+            }
+        }
+
+        mutating func scan(_ text: String) {
+            var previous: UInt8 = 0
+            for byte in text.utf8 {
+                defer { previous = byte }
+                // Control characters are never part of a class (SPEC §9): an
+                // error, not truncation. C1 controls are U+0080…U+009F, whose
+                // UTF-8 is 0xC2 followed by 0x80…0x9F.
+                if (byte < 0x20 && !(depth == 0 && byte >= 0x09 && byte <= 0x0D)) || byte == 0x7F
+                    || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F)
+                {
+                    if error == nil { error = .controlCharacter(UInt32(byte)) }
+                }
+                switch byte {
+                case 0x20, 0x09, 0x0A, 0x0D, 0x0C, 0x0B:
+                    if depth == 0 {
+                        flush()
+                        continue
+                    }
+                    bracketContentBytes += 1
+                case UInt8(ascii: "["):
+                    if depth == 0 { bracketContentBytes = 0 } else { bracketContentBytes += 1 }
+                    depth += 1
+                case UInt8(ascii: "]"):
+                    if depth == 0 {
+                        if error == nil { error = .unbalancedBrackets }
+                    } else {
+                        depth -= 1
+                        if depth == 0 { typedClosedPending = false } else { bracketContentBytes += 1 }
+                    }
+                default:
+                    if depth > 0 { bracketContentBytes += 1 }
+                }
+                if typedClosedPending && depth > 0 && byte != UInt8(ascii: "]") && error == nil {
+                    error = .typedValueMixedWithText
+                }
+                bytes.append(byte)
+            }
+        }
+
+        mutating func insert(_ value: TypedValue) {
+            if depth == 0 {
+                // Outside brackets a number follows ordinary syntax: `w-\(12)` is `w-12`.
+                if case .number(let n) = value {
+                    bytes.append(contentsOf: SwiftLiteral.number(n).utf8)
+                } else if error == nil {
+                    error = .typedValueOutsideBrackets(value.displayText)
+                    bytes.append(contentsOf: "\\(\(value.displayText))".utf8)
+                }
+                return
+            }
+            if typed != nil || bracketContentBytes > 0 || depth > 1 {
+                if error == nil { error = .typedValueMixedWithText }
+            }
+            typed = value
+            typedClosedPending = true
+            bytes.append(contentsOf: String(ClassToken.marker).utf8)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import TWModel
+import TWPluginAPI
+
+/// An animation preset (`animate-<name>`) whose factory receives seconds.
+public struct AnimationPresetRegistration: Sendable {
+    public let name: String
+    public let plugin: String
+    /// The plugin's function, for a plugin's preset.
+    package let maker: PluginAnimation?
+    /// An inline `TWAnimation` from a Swift source, read statically.
+    package let inline: InlineAnimation?
+
+    /// A plugin's preset, made by its function.
+    package init(name: String, plugin: String, maker: PluginAnimation) {
+        self.name = name
+        self.plugin = plugin
+        self.maker = maker
+        self.inline = nil
+    }
+
+    /// An inline `TWAnimation` from a Swift source.
+    package init(name: String, plugin: String, inline: InlineAnimation) {
+        self.name = name
+        self.plugin = plugin
+        self.maker = nil
+        self.inline = inline
+    }
+
+    /// The animation for a duration in seconds, or the preset's own timing for nil.
+    public func make(seconds: Double?) -> AnimationValue {
+        if let inline { return inline.make(seconds: seconds) }
+        return maker?.make(seconds: seconds) ?? AnimationValue(curve: .default)
+    }
+}
+
+package final class PluginAnimation: @unchecked Sendable {
+    // @unchecked: an immutable C function pointer and context; presets are pure.
+    let function: tw_animation_fn
+    let context: UnsafeMutableRawPointer?
+    let site: PluginSite
+    init(function: tw_animation_fn, context: UnsafeMutableRawPointer?, site: PluginSite) {
+        self.function = function
+        self.context = context
+        self.site = site
+    }
+
+    func make(seconds: Double?) -> AnimationValue {
+        var out = AnimationValue(curve: .default).cValue
+        site.run(.preset) { function(context, seconds ?? -1, &out) }
+        return AnimationValue(out)
+    }
+}

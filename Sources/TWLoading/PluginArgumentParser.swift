@@ -1,0 +1,81 @@
+import TWModel
+import TWPluginAPI
+
+/// An argument-form parser inside a plugin.
+package final class PluginArgumentParser: @unchecked Sendable {
+    // @unchecked: holds a C function pointer and the plugin's context, both
+    // immutable; the parser contract says the function is pure and reentrant.
+    let function: tw_parse_fn
+    let context: UnsafeMutableRawPointer?
+    let type: ArgumentType
+    let site: PluginSite
+
+    init(function: tw_parse_fn, context: UnsafeMutableRawPointer?, type: ArgumentType, site: PluginSite) {
+        self.function = function
+        self.context = context
+        self.type = type
+        self.site = site
+    }
+
+    package func parse(_ raw: String, theme: Theme, step: PluginStep = .parser) -> Result<
+        TypedValue, ArgumentDecoder.Failure
+    > {
+        raw.withCString { parse(cString: $0, theme: theme, step: step) }
+    }
+
+    /// Parses raw bytes (which need not be UTF-8), for hostile-input probes.
+    package func parse(bytes: [UInt8], theme: Theme) -> Result<TypedValue, ArgumentDecoder.Failure> {
+        withCString(bytes) { parse(cString: $0, theme: theme, step: .parser) }
+    }
+
+    private func parse(cString: UnsafePointer<CChar>, theme: Theme, step: PluginStep) -> Result<
+        TypedValue, ArgumentDecoder.Failure
+    > {
+        let sink = ParseSink()
+        let themeBox = ThemeBox(theme)
+        withExtendedLifetime((sink, themeBox)) {
+            HandleSlots.withHandle(
+                .parseResult, api: UnsafeRawPointer(HostCallbacks.parseResultAPI),
+                payload: Unmanaged.passUnretained(sink).toOpaque(), site: site
+            ) { result in
+                HandleSlots.withHandle(
+                    .theme, api: UnsafeRawPointer(HostCallbacks.themeAPI),
+                    payload: Unmanaged.passUnretained(themeBox).toOpaque(), site: site
+                ) { cTheme in
+                    site.run(step) {
+                        function(
+                            context, cString, cTheme.assumingMemoryBound(to: tw_theme.self),
+                            result.assumingMemoryBound(to: tw_parse_result.self))
+                    }
+                }
+            }
+            sink.close()
+        }
+        if let rejection = sink.rejection {
+            return .failure(ArgumentDecoder.Failure(message: rejection, missingThemeEntry: themeBox.firstMiss))
+        }
+        guard let value = sink.value else {
+            return .failure(
+                ArgumentDecoder.Failure(
+                    message: "the parser reported no value", missingThemeEntry: themeBox.firstMiss))
+        }
+        return Self.coerce(value, to: type)
+    }
+
+    /// Parsers report numbers as numbers; the registration's type says which.
+    static func coerce(_ value: TypedValue, to type: ArgumentType) -> Result<TypedValue, ArgumentDecoder.Failure> {
+        switch (type, value) {
+        case (.number, .number(let v)) where v.isFinite: return .success(.number(v))
+        case (.points, .number(let v)) where v.isFinite: return .success(.points(v))
+        case (.angle, .number(let v)) where v.isFinite: return .success(.angle(v))
+        case (.seconds, .number(let v)) where v.isFinite && v >= 0: return .success(.seconds(v))
+        case (.number, .number), (.points, .number), (.angle, .number), (.seconds, .number):
+            return .failure(ArgumentDecoder.Failure(message: "the parser reported a number out of range"))
+        default:
+            if value.type == type { return .success(value) }
+            return .failure(
+                ArgumentDecoder.Failure(
+                    message: "the parser reported a \(value.type.rawValue), the registration takes a \(type.rawValue)"))
+        }
+    }
+}

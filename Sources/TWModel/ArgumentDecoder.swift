@@ -1,0 +1,157 @@
+import TWSupport
+
+/// Decodes a literal bracket argument (already unescaped: `_` is a space) as
+/// one of the ABI's argument types, the way `.value(default:)` reads
+/// `tilt-[8]` or `tilt-[3deg]`.
+///
+/// Units: points accept a bare number, `pt` or `px` (1 px = 1 pt); angles a
+/// bare number of degrees, `deg`, `rad` or `turn`; seconds a bare number of
+/// seconds, `s` or `ms`; colors `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` or a
+/// theme color name (with `/N` opacity); vectors three numbers separated by
+/// commas; animations a curve name (`default`, `spring`, `easeInOut` …).
+public enum ArgumentDecoder {
+    /// Why a literal did not decode.
+    public struct Failure: Error, Equatable, Sendable, ExpressibleByStringInterpolation {
+        public var message: String
+        /// The theme entry the text names and the theme lacks (`colors.brand`),
+        /// when that is why it did not decode: the text may be valid in
+        /// another theme.
+        public var missingThemeEntry: String?
+        public init(message: String, missingThemeEntry: String? = nil) {
+            self.message = message
+            self.missingThemeEntry = missingThemeEntry
+        }
+        public init(stringLiteral value: String) { message = value }
+        public init(stringInterpolation: DefaultStringInterpolation) {
+            message = String(stringInterpolation: stringInterpolation)
+        }
+    }
+
+    public static func decode(_ text: String, as type: ArgumentType, theme: Theme) -> Result<TypedValue, Failure> {
+        let trimmed = text.trimmingASCIIWhitespace()
+        switch type {
+        case .none: return .failure(Failure(message: "this registration takes no argument"))
+        case .number:
+            guard let v = finiteNumber(trimmed) else { return .failure(expected("a number", trimmed)) }
+            return .success(.number(v))
+        case .points:
+            guard let v = number(trimmed, units: ["": 1, "pt": 1, "px": 1]) else {
+                return .failure(expected("a length in points (8, 8pt, 8px)", trimmed))
+            }
+            return .success(.points(v))
+        case .angle:
+            guard let v = number(trimmed, units: ["": 1, "deg": 1, "rad": 180 / Double.pi, "turn": 360]) else {
+                return .failure(expected("an angle (8, 8deg, 0.5rad, 0.25turn)", trimmed))
+            }
+            return .success(.angle(v))
+        case .seconds:
+            guard let v = number(trimmed, units: ["": 1, "s": 1, "ms": 0.001]), v >= 0 else {
+                return .failure(expected("a non-negative duration (0.2, 0.2s, 200ms)", trimmed))
+            }
+            return .success(.seconds(v))
+        case .bool:
+            switch trimmed {
+            case "true": return .success(.bool(true))
+            case "false": return .success(.bool(false))
+            default: return .failure(expected("true or false", trimmed))
+            }
+        case .string:
+            return .success(.string(text))
+        case .color:
+            guard let c = color(trimmed, theme: theme) else {
+                if let name = themeColorName(trimmed) {
+                    return .failure(
+                        Failure(
+                            message:
+                                "no theme color '\(name)' (and '\(trimmed)' is not a #rgb, #rgba, #rrggbb or #rrggbbaa literal)",
+                            missingThemeEntry: "colors.\(name)"))
+                }
+                return .failure(expected("a color (#rrggbb or a theme color)", trimmed))
+            }
+            return .success(.color(c))
+        case .vector:
+            let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false)
+            let values = parts.compactMap { finiteNumber(String($0).trimmingASCIIWhitespace()) }
+            guard parts.count == 3, values.count == 3 else {
+                return .failure(expected("three numbers separated by commas", trimmed))
+            }
+            return .success(.vector(values[0], values[1], values[2]))
+        case .animation:
+            guard let curve = AnimationValue.Curve(rawValue: trimmed) else {
+                let names = AnimationValue.Curve.allCases.map(\.rawValue).joined(separator: ", ")
+                return .failure(Failure(message: "unknown animation '\(trimmed)'; expected one of \(names)"))
+            }
+            return .success(.animation(AnimationValue(curve: curve)))
+        case .custom:
+            return .failure(Failure(message: "custom payloads are read by the plugin's parser"))
+        }
+    }
+
+    private static func expected(_ what: String, _ text: String) -> Failure {
+        Failure(message: "expected \(what), got '\(text)'")
+    }
+
+    /// A finite decimal number with an optional `-`: `DecimalNumber`'s
+    /// grammar, the one every number in a class is read with (SPEC §9).
+    public static func finiteNumber(_ text: String) -> Double? {
+        DecimalNumber.parse(text, allowsSign: true)
+    }
+
+    package static func number(_ text: String, units: [String: Double]) -> Double? {
+        var end = text.endIndex
+        while end > text.startIndex, let last = text[text.index(before: end)].asciiValue,
+            (last >= 0x61 && last <= 0x7A) || last == 0x25
+        {
+            end = text.index(before: end)
+        }
+        let unit = String(text[end...])
+        guard let factor = units[unit], let value = finiteNumber(String(text[..<end])) else { return nil }
+        let scaled = value * factor
+        return scaled.isFinite ? scaled : nil
+    }
+
+    /// The theme color `text` refers to (`brand` for `brand` and `brand/50`),
+    /// when it is written as a reference to one: a letter, then letters,
+    /// digits and `-`, and an optional `/N` opacity of at most 100.
+    package static func themeColorName(_ text: String) -> String? {
+        var name = Substring(text)
+        if let slash = text.lastIndex(of: "/") {
+            guard let percent = DecimalNumber.parse(text[text.index(after: slash)...]), percent <= 100 else {
+                return nil
+            }
+            name = text[..<slash]
+        }
+        guard let first = name.utf8.first, (first | 0x20) >= 0x61 && (first | 0x20) <= 0x7A,
+            name.utf8.allSatisfy({ b in
+                ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: "-")
+            })
+        else { return nil }
+        return String(name)
+    }
+
+    /// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, or a theme color (`primary/50`).
+    public static func color(_ text: String, theme: Theme) -> ColorValue? {
+        guard text.hasPrefix("#") else { return theme.color(named: text) }
+        let digits = Array(text.utf8.dropFirst())
+        var nibbles: [Int] = []
+        for d in digits {
+            guard let nibble = ASCII.hexValue(d) else { return nil }
+            nibbles.append(nibble)
+        }
+        var components: [Double] = []
+        switch nibbles.count {
+        case 3, 4:
+            for n in nibbles { components.append(Double(n * 17) / 255) }
+        case 6, 8:
+            var i = 0
+            while i < nibbles.count {
+                let byte: Int = nibbles[i] * 16 + nibbles[i + 1]
+                components.append(Double(byte) / 255)
+                i += 2
+            }
+        default: return nil
+        }
+        if components.count == 3 { components.append(1) }
+        return ColorValue(red: components[0], green: components[1], blue: components[2], alpha: components[3])
+    }
+}

@@ -1,0 +1,187 @@
+extension ModifierIR {
+    /// SwiftUI call syntax, e.g. `.rotation3DEffect(.degrees(8), axis: (x: 0, y: 1, z: 0))`.
+    public var swiftCode: String {
+        var out = ""
+        IRRenderer.renderChain(nodes, into: &out)
+        return out
+    }
+
+    /// The structure only: node kinds, names, argument labels and value types,
+    /// nesting — never values (R-ID-1).
+    public var structure: String {
+        var out = ""
+        IRRenderer.renderStructure(nodes, into: &out)
+        return out
+    }
+}
+
+/// Renders IR as SwiftUI call syntax and as its structure (R-ID-1).
+enum IRRenderer {
+    static func renderChain(_ nodes: [IRNode], into out: inout String) {
+        for (index, node) in nodes.enumerated() {
+            if node.kind == .view && index > 0 { out += "; " }
+            render(node, into: &out)
+        }
+    }
+
+    static func render(_ node: IRNode, into out: inout String) {
+        if node.kind == .modifier { out += "." }
+        out += node.name
+        var arguments = node.arguments
+        var trailing: [IRNode]?
+        if let last = arguments.last, last.label == nil, case .content(let nodes) = last.value {
+            trailing = nodes
+            arguments.removeLast()
+        }
+        if !arguments.isEmpty || trailing == nil {
+            out += "("
+            renderArguments(arguments, into: &out)
+            out += ")"
+        }
+        if let trailing {
+            out += " { "
+            renderChain(trailing, into: &out)
+            out += " }"
+        }
+    }
+
+    static func renderArguments(_ arguments: [IRArgument], into out: inout String) {
+        for (index, argument) in arguments.enumerated() {
+            if index > 0 { out += ", " }
+            if let label = argument.label { out += label + ": " }
+            render(argument.value, into: &out)
+        }
+    }
+
+    static func render(_ value: IRValue, into out: inout String) {
+        switch value {
+        case .number(let v): out += SwiftLiteral.number(v)
+        case .bool(let b): out += b ? "true" : "false"
+        case .string(let s): out += SwiftLiteral.string(s)
+        case .color(let c): out += SwiftLiteral.color(c)
+        case .member(let m): out += "." + m
+        case .animation(let a): out += a.swiftCode
+        case .call(let name, let args):
+            out += "." + name + "("
+            renderArguments(args, into: &out)
+            out += ")"
+        case .tuple(let args):
+            out += "("
+            renderArguments(args, into: &out)
+            out += ")"
+        case .content(let nodes):
+            out += "{ "
+            renderChain(nodes, into: &out)
+            out += " }"
+        case .view(let nodes):
+            renderChain(nodes, into: &out)
+        case .chain(let values):
+            for v in values { render(v, into: &out) }
+        case .symbolic(let text, _): out += text
+        }
+    }
+
+    static func renderStructure(_ nodes: [IRNode], into out: inout String) {
+        for (index, node) in nodes.enumerated() {
+            if index > 0 { out += node.kind == .view ? ";" : "" }
+            out += node.kind == .modifier ? "." : ""
+            out += node.name + "("
+            structure(node.arguments, into: &out)
+            out += ")"
+        }
+    }
+
+    static func structure(_ arguments: [IRArgument], into out: inout String) {
+        for (index, argument) in arguments.enumerated() {
+            if index > 0 { out += "," }
+            out += (argument.label ?? "_") + ":"
+            structure(argument.value, into: &out)
+        }
+    }
+
+    static func structure(_ value: IRValue, into out: inout String) {
+        switch value {
+        case .number: out += "Number"
+        case .bool: out += "Bool"
+        case .string: out += "String"
+        case .color: out += "Color"
+        case .member: out += "Member"
+        case .animation: out += "Animation"
+        case .call(let name, let args):
+            out += "." + name + "("
+            structure(args, into: &out)
+            out += ")"
+        case .tuple(let args):
+            out += "("
+            structure(args, into: &out)
+            out += ")"
+        case .content(let nodes):
+            out += "{"
+            renderStructure(nodes, into: &out)
+            out += "}"
+        case .view(let nodes):
+            out += "View("
+            renderStructure(nodes, into: &out)
+            out += ")"
+        case .chain(let values):
+            out += "Chain("
+            structure(values.map { IRArgument(nil, $0) }, into: &out)
+            out += ")"
+        case .symbolic(_, let standsFor):
+            if let standsFor { structure(standsFor, into: &out) } else { out += "Expr" }
+        }
+    }
+
+}
+
+/// Swift literal text for values: how numbers, strings and colors are
+/// written in chains, messages and generated code.
+package enum SwiftLiteral {
+    /// Shortest round-tripping decimal; integral values without a fraction.
+    package static func number(_ v: Double) -> String {
+        if v.isNaN { return ".nan" }
+        if v.isInfinite { return v < 0 ? "-.infinity" : ".infinity" }
+        if v == v.rounded(), abs(v) < 1e15 {
+            let i = Int64(v)
+            return i == 0 ? "0" : String(i)
+        }
+        return String(v)
+    }
+
+    package static func string(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 0x20 {
+                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    static let systemColorNames: Set<String> = [
+        "black", "white", "red", "orange", "yellow", "green", "mint", "teal", "cyan", "blue", "indigo", "purple",
+        "pink", "brown", "gray", "clear",
+    ]
+
+    package static func color(_ c: ColorValue) -> String {
+        if let name = c.name {
+            let base = systemColorNames.contains(name) ? "Color.\(name)" : "Color(\"\(name)\")"
+            return c.alpha == 1 || name == "clear" ? base : base + ".opacity(\(number(c.alpha)))"
+        }
+        // Four decimals are finer than 8-bit channels can tell apart.
+        func component(_ v: Double) -> String { number((v * 10_000).rounded() / 10_000) }
+        var s = "Color(red: \(component(c.red)), green: \(component(c.green)), blue: \(component(c.blue))"
+        if c.alpha != 1 { s += ", opacity: \(component(c.alpha))" }
+        return s + ")"
+    }
+}

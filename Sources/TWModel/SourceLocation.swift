@@ -1,0 +1,40 @@
+import TWSupport
+
+/// Where something was written: a file, a 1-based line and a 1-based column.
+///
+/// Columns count UTF-8 bytes from the start of the line, as SwiftSyntax does,
+/// so locations from JSON scenes and from Swift sources agree. Text output
+/// prints `file:line:col:`; JSON writes `{"file", "line", "column"}`.
+///
+/// ```swift
+/// let here = SourceLocation(file: "Views/Card.swift", line: 12, column: 9)
+/// print(here)  // Views/Card.swift:12:9
+/// ```
+public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The path as the user gave it (or as found under a folder they gave).
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(file):\(line):\(column)" }
+
+    /// Path order (bytewise), then line, then column: the order findings are printed in.
+    public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
+        if a.file != b.file { return Array(a.file.utf8).lexicographicallyPrecedes(Array(b.file.utf8)) }
+        if a.line != b.line { return a.line < b.line }
+        return a.column < b.column
+    }
+}
+
+extension SARIF.Location {
+    /// A SARIF location at a source location.
+    public init(_ location: SourceLocation, message: String? = nil) {
+        self.init(file: location.file, line: location.line, column: location.column, message: message)
+    }
+}

@@ -1,0 +1,92 @@
+import Synchronization
+import TWLoading
+import TWModel
+
+/// The registrations of an ordered set of plugins, merged for one scope.
+///
+/// Modifier registrations are kept in chain order (R-ORDER-1): phase, then
+/// `order`, then name bytewise. When two plugins register the same name, the
+/// later plugin in the scope's list wins and a `shadowed-registration`
+/// warning names both.
+public final class PluginRegistry: Sendable {
+    public let plugins: [PluginInfo]
+    /// In chain order.
+    public let modifiers: [ModifierRegistration]
+    /// By prefix, bytewise.
+    public let utilities: [UtilityRegistration]
+    public let recipes: [RecipeRegistration]
+    public let animations: [AnimationPresetRegistration]
+    public let diagnostics: [Diagnostic]
+
+    private let modifierIndex: [String: Int]
+    private let utilityIndex: [String: Int]
+    private let recipeIndex: [String: Int]
+    private let animationIndex: [String: Int]
+
+    /// - Parameters:
+    ///   - loaded: the scope's plugins, in order: a later plugin's name wins.
+    ///   - inline: registrations written inline in a Swift source for this
+    ///     subtree; merged last, so they shadow plugins' registrations of the same name.
+    public init(plugins loaded: [LoadedPlugin], inline: InlineRegistrations = InlineRegistrations()) {
+        var diagnostics: [Diagnostic] = []
+        let loaded = inline.isEmpty ? loaded : loaded + [inline.asPlugin()]
+        func merge<T>(
+            _ kind: String, _ items: (LoadedPlugin) -> [T], _ name: (T) -> String, _ plugin: (T) -> String,
+            _ location: (T) -> SourceLocation? = { _ in nil }
+        )
+            -> [T]
+        {
+            var byName: [String: T] = [:]
+            for entry in loaded {
+                for item in items(entry) {
+                    let key = name(item)
+                    if let previous = byName[key] {
+                        // The diagnostic's location says where an inline registration is.
+                        let who = location(item) != nil ? "registered inline" : "of plugin '\(plugin(item))'"
+                        let whom =
+                            location(previous).map { "the one registered inline at \($0)" }
+                            ?? "the one of plugin '\(plugin(previous))'"
+                        diagnostics.append(
+                            Diagnostic(
+                                .warning, "shadowed-registration", "\(kind) '\(key)' \(who) shadows \(whom)",
+                                location: location(item)))
+                    }
+                    byName[key] = item
+                }
+            }
+            // Names are validated ASCII, where String's < is bytewise order.
+            return byName.keys.sorted(by: <).compactMap { byName[$0] }
+        }
+        let modifiers = merge("modifier", \.modifiers, \.name, \.plugin, \.location).sorted(
+            by: PluginRegistry.chainOrder)
+        let utilities = merge("utility", \.utilities, \.prefix, \.plugin, { $0.inline?.location })
+        self.plugins = loaded.map(\.info)
+        self.modifiers = modifiers
+        self.utilities = utilities
+        self.recipes = merge("recipe", \.recipes, \.name, \.plugin)
+        self.animations = merge("animation", \.animations, \.name, \.plugin, { $0.inline?.location })
+        self.modifierIndex = Dictionary(uniqueKeysWithValues: modifiers.enumerated().map { ($1.name, $0) })
+        self.utilityIndex = Dictionary(uniqueKeysWithValues: utilities.enumerated().map { ($1.prefix, $0) })
+        self.recipeIndex = Dictionary(uniqueKeysWithValues: self.recipes.enumerated().map { ($1.name, $0) })
+        self.animationIndex = Dictionary(uniqueKeysWithValues: self.animations.enumerated().map { ($1.name, $0) })
+        self.diagnostics = diagnostics
+    }
+
+    /// R-ORDER-1: phase beats order; equal orders by name, bytewise.
+    static func chainOrder(_ a: ModifierRegistration, _ b: ModifierRegistration) -> Bool {
+        if a.phase != b.phase { return a.phase < b.phase }
+        if a.order != b.order { return a.order < b.order }
+        return a.name < b.name  // validated ASCII names: bytewise order
+    }
+
+    /// R-ID-3: whether the factory returns a different structure inactive than
+    /// active (probed once per registration with its default argument).
+    public func isUnstable(_ registration: ModifierRegistration) -> Bool { registration.isUnstable }
+
+    public func modifier(named name: String) -> ModifierRegistration? { modifierIndex[name].map { modifiers[$0] } }
+    public func utility(prefix: String) -> UtilityRegistration? { utilityIndex[prefix].map { utilities[$0] } }
+    public func recipe(named name: String) -> RecipeRegistration? { recipeIndex[name].map { recipes[$0] } }
+    public func animation(named name: String) -> AnimationPresetRegistration? {
+        animationIndex[name].map { animations[$0] }
+    }
+}

@@ -1,0 +1,482 @@
+import TWGrammar
+import TWLoading
+import TWModel
+import TWRegistry
+import TWSupport
+
+/// One effect of one class after lookup and expansion: built-in property
+/// assignments or a registration with its value, under state conditions.
+/// The payload is shared (a class), so surfaces copy effects cheaply.
+struct ClassEffect: @unchecked Sendable {
+    // @unchecked: the shared core is immutable after creation.
+    enum Kind {
+        case style([StyleAssignment])
+        case registration(ModifierRegistration, TypedValue?)
+    }
+    final class Core {
+        let kind: Kind
+        let classText: String
+        let innerText: String
+        let conditions: [Variant]
+        let precedence: Int
+        init(kind: Kind, classText: String, innerText: String, conditions: [Variant]) {
+            self.kind = kind
+            self.classText = classText
+            self.innerText = innerText
+            self.conditions = conditions
+            self.precedence = conditions.map(\.precedence).max() ?? 0
+        }
+    }
+    let core: Core
+    /// Declaration order after expansion.
+    var index: Int
+
+    init(kind: Kind, classText: String, innerText: String, conditions: [Variant], index: Int) {
+        core = Core(kind: kind, classText: classText, innerText: innerText, conditions: conditions)
+        self.index = index
+    }
+
+    var kind: Kind { core.kind }
+    /// The top-level class that produced it, as written.
+    var classText: String { core.classText }
+    /// The class inside a recipe or utility output, if different.
+    var innerText: String { core.innerText }
+    var conditions: [Variant] { core.conditions }
+}
+
+/// One top-level class looked up and expanded in a scope: reused by every
+/// surface of the scope that has the same class (it depends on nothing else).
+struct TokenExpansion: @unchecked Sendable {
+    // @unchecked: ClassEffect holds registrations (Sendable) and values; the
+    // struct is immutable once cached.
+    var effects: [ClassEffect]
+    var diagnostics: [Diagnostic]
+    var matches: [ClassMatch]
+    var count: Int
+}
+
+/// What a class matched, for `twhost explain`.
+public struct ClassMatch: Hashable, Sendable {
+    public var classText: String
+    /// "recipe card (built-in)", "registration tilt (plugin motion, value form)", …
+    public var matched: String
+    public var depth: Int
+}
+
+/// Looks classes up in a scope and expands recipes and utilities (R-PREC-1…3,
+/// R-RULES-3, R-UTIL-1).
+struct ClassExpander {
+    let scope: ResolutionScope
+    var effects: [ClassEffect] = []
+    var diagnostics: [Diagnostic] = []
+    var matches: [ClassMatch] = []
+
+    static let maxDepth = 32
+    static let maxExpandedClasses = 10_000
+
+    private(set) var expandedCount = 0
+    private var recipeStack: [String] = []
+    private var utilityStack: [String] = []
+
+    /// Expansion depends on the scope alone (targets are checked later), so
+    /// one scope's cache serves every source kind.
+    init(scope: ResolutionScope) {
+        self.scope = scope
+    }
+
+    var theme: Theme { scope.rules.theme }
+    var registry: PluginRegistry { scope.registry }
+
+    mutating func expand(_ classes: TWClasses) {
+        for token in ClassTokenizer.tokenize(classes) {
+            guard
+                let cached = scope.expansion(
+                    of: token,
+                    compute: { token in
+                        var sub = ClassExpander(scope: scope)
+                        sub.expand(token: token, outer: [], top: nil, depth: 0)
+                        return TokenExpansion(
+                            effects: sub.effects, diagnostics: sub.diagnostics, matches: sub.matches,
+                            count: sub.expandedCount)
+                    })
+            else { continue }
+            expandedCount += cached.count
+            if expandedCount > Self.maxExpandedClasses {
+                if expandedCount - cached.count <= Self.maxExpandedClasses {
+                    error(
+                        "expansion-limit", "the classes expand to more than \(Self.maxExpandedClasses) classes",
+                        token.displayText,
+                        part: "root")
+                }
+                continue
+            }
+            let offset = effects.count
+            for var effect in cached.effects {
+                effect.index += offset
+                effects.append(effect)
+            }
+            diagnostics += cached.diagnostics
+            matches += cached.matches
+        }
+    }
+
+    private mutating func error(
+        _ code: String, _ message: String, _ classText: String, part: String?, hint: String? = nil
+    ) {
+        diagnostics.append(Diagnostic(.error, code, message, className: classText, part: part, hint: hint))
+    }
+
+    private mutating func expand(token: ClassToken, outer: [String], top: String?, depth: Int) {
+        switch ParsedClass.parse(token) {
+        case .failure(let failure):
+            let text = outer.isEmpty ? token.displayText : outer.joined(separator: ":") + ":" + token.displayText
+            error(
+                failure.code, "'\(text.escapingControlCharacters)': \(failure.description)", top ?? text,
+                part: failure.part)
+        case .success(let parsed):
+            expand(parsed.prefixed(by: outer), top: top, depth: depth)
+        }
+    }
+
+    private mutating func expand(_ parsed: ParsedClass, top: String?, depth: Int) {
+        let topText = top ?? parsed.text
+        expandedCount += 1
+        if expandedCount > Self.maxExpandedClasses || depth > Self.maxDepth {
+            if expandedCount == Self.maxExpandedClasses + 1 || depth == Self.maxDepth + 1 {
+                error(
+                    "expansion-limit",
+                    "'\(topText)' expands to more than \(Self.maxExpandedClasses) classes or \(Self.maxDepth) levels",
+                    topText, part: "root")
+            }
+            return
+        }
+        // Variants first: every one must be known.
+        var conditions: [Variant] = []
+        for name in parsed.variants {
+            guard let variant = Variant(name: name) else {
+                let hint = Suggestion.nearest(to: name, in: Variant.names).map { "did you mean '\($0):'?" }
+                error(
+                    "unknown-variant", "'\(parsed.text)': unknown variant '\(name):'", topText, part: "variant",
+                    hint: hint)
+                return
+            }
+            conditions.append(variant)
+        }
+        let record = { (matched: String, expander: inout ClassExpander) in
+            expander.matches.append(ClassMatch(classText: parsed.text, matched: matched, depth: depth))
+        }
+
+        if parsed.argument == nil {
+            expandPlain(parsed, conditions: conditions, topText: topText, depth: depth, record: record)
+        } else {
+            expandBracket(parsed, conditions: conditions, topText: topText, depth: depth, record: record)
+        }
+    }
+
+    // MARK: root and root-value classes
+
+    private mutating func expandPlain(
+        _ parsed: ParsedClass, conditions: [Variant], topText: String, depth: Int,
+        record: (String, inout ClassExpander) -> Void
+    ) {
+        let body = parsed.body
+        // R-PREC-1: exact named recipes win over everything.
+        if let recipe = recipeBody(named: body) {
+            if parsed.negative {
+                error("invalid-argument", "'\(parsed.text)': a recipe cannot be negated", topText, part: "root")
+                return
+            }
+            record("recipe \(body) (\(recipe.origin))", &self)
+            expandRecipe(body, recipe, parsed: parsed, topText: topText, depth: depth)
+            return
+        }
+        // R-PREC-2: registered exact tags win over built-in tags.
+        if let registration = registry.modifier(named: body) {
+            guard registration.form.isExactTag else {
+                error(
+                    "invalid-argument", "'\(parsed.text)': \(body) takes a bracket argument: \(body)-[…]", topText,
+                    part: "value", hint: "did you mean '\(body)-[\(registration.defaultArgument ?? "…")]'?")
+                return
+            }
+            if parsed.negative {
+                error("invalid-argument", "'\(parsed.text)': \(body) cannot be negated", topText, part: "root")
+                return
+            }
+            record("registration \(body) (plugin \(registration.plugin), \(registration.form.rawValue) form)", &self)
+            add(.registration(registration, nil), parsed, conditions, topText)
+            return
+        }
+        if body.hasPrefix("animate-"), let preset = registry.animation(named: String(body.dropFirst(8))) {
+            record("animation preset \(preset.name) (plugin \(preset.plugin))", &self)
+            add(
+                .style([StyleAssignment(.animation, .animation(.preset(preset.name, plugin: preset.plugin)))]), parsed,
+                conditions, topText)
+            return
+        }
+        if let assignments = BuiltinUtilities.exactTags[body] {
+            if parsed.negative {
+                error("invalid-argument", "'\(parsed.text)': \(body) cannot be negated", topText, part: "root")
+                return
+            }
+            record("built-in \(body)", &self)
+            add(.style(assignments), parsed, conditions, topText)
+            return
+        }
+        // `rounded`, `shadow`, `blur` alone use their DEFAULT step.
+        if ["rounded", "shadow", "blur"].contains(body), let handler = BuiltinUtilities.roots[body] {
+            builtin(handler, root: body, key: "DEFAULT", parsed, conditions, topText, record)
+            return
+        }
+        // Root-value: the longest known root first (a table lookup per '-').
+        var split = body.endIndex
+        while let dash = body[..<split].lastIndex(of: "-") {
+            let root = String(body[..<dash])
+            let key = String(body[body.index(after: dash)...])
+            if let handler = BuiltinUtilities.roots[root], !key.isEmpty {
+                builtin(handler, root: root, key: key, parsed, conditions, topText, record)
+                return
+            }
+            split = dash
+        }
+        unknown(parsed, topText)
+    }
+
+    private mutating func builtin(
+        _ handler: BuiltinUtilities.Handler, root: String, key: String?, _ parsed: ParsedClass, _ conditions: [Variant],
+        _ topText: String, _ record: (String, inout ClassExpander) -> Void
+    ) {
+        if parsed.negative && !BuiltinUtilities.negatable.contains(root) {
+            error("invalid-argument", "'\(parsed.text)': \(root) cannot be negated", topText, part: "root")
+            return
+        }
+        let input = BuiltinUtilities.Input(
+            key: key, argument: parsed.argument, bracketOpacity: parsed.bracketOpacity, negative: parsed.negative,
+            theme: theme)
+        switch handler(input) {
+        case .success(let assignments):
+            record("built-in \(root) → \(assignments.map(\.property.rawValue).joined(separator: ", "))", &self)
+            add(.style(assignments), parsed, conditions, topText)
+        case .failure(let failure):
+            error("invalid-argument", "'\(parsed.text)': \(failure.message)", topText, part: "value")
+        }
+    }
+
+    private mutating func unknown(_ parsed: ParsedClass, _ topText: String) {
+        let hint = Suggestion.nearest(to: parsed.body, in: scope.knownNames).map { "did you mean '\($0)'?" }
+        error("unknown-class", "unknown class '\(parsed.body)'", topText, part: "root", hint: hint)
+    }
+
+    // MARK: bracket classes
+
+    private mutating func expandBracket(
+        _ parsed: ParsedClass, conditions: [Variant], topText: String, depth: Int,
+        record: (String, inout ClassExpander) -> Void
+    ) {
+        guard let root = parsed.root, let argument = parsed.argument else { return }
+        if case .typed(let value) = argument, let scalar = value.scalar, !scalar.isFinite {
+            error("invalid-argument", "'\(parsed.text)': \(scalar) is not a finite number", topText, part: "value")
+            return
+        }
+        // Exact named bracket aliases match literal arguments only (G-5).
+        if case .literal = argument, let recipe = recipeBody(named: parsed.body) {
+            record("recipe \(parsed.body) (\(recipe.origin))", &self)
+            expandRecipe(parsed.body, recipe, parsed: parsed, topText: topText, depth: depth)
+            return
+        }
+        // R-PREC-3: registered bracket prefixes, then utilities, then built-ins.
+        if let registration = registry.modifier(named: root) {
+            guard !registration.form.isExactTag else {
+                error(
+                    "invalid-argument", "'\(parsed.text)': \(root) takes no argument", topText, part: "value",
+                    hint: "did you mean '\(root)'?")
+                return
+            }
+            switch registrationValue(registration, argument, negative: parsed.negative) {
+            case .success(let value):
+                record(
+                    "registration \(root) (plugin \(registration.plugin), \(registration.form.rawValue) form) = \(value.displayText)",
+                    &self)
+                add(.registration(registration, value), parsed, conditions, topText)
+            case .failure(let failure):
+                error(
+                    "invalid-argument", "'\(parsed.text)': \(failure.message)", topText,
+                    part: failure.message.hasPrefix("type:") ? "type" : "value")
+            }
+            return
+        }
+        if let utility = registry.utility(prefix: root) {
+            expandUtility(utility, parsed: parsed, argument: argument, topText: topText, depth: depth, record: record)
+            return
+        }
+        if root == "animate", case .literal(let name) = argument, let preset = registry.animation(named: name) {
+            record("animation preset \(preset.name) (plugin \(preset.plugin))", &self)
+            add(
+                .style([StyleAssignment(.animation, .animation(.preset(preset.name, plugin: preset.plugin)))]), parsed,
+                conditions, topText)
+            return
+        }
+        if let handler = BuiltinUtilities.roots[root] {
+            if case .typed(.symbolic(let symbol)) = argument {
+                dynamic(symbol, parsed, topText)
+                return
+            }
+            builtin(handler, root: root, key: nil, parsed, conditions, topText, record)
+            return
+        }
+        unknown(ParsedClass(text: parsed.text, variants: [], negative: false, body: root + "-[…]"), topText)
+    }
+
+    /// A registration's value from a bracket argument: literal text is decoded
+    /// (or parsed by the plugin); a typed value is passed natively.
+    private func registrationValue(_ registration: ModifierRegistration, _ argument: BracketArgument, negative: Bool)
+        -> Result<TypedValue, ArgumentDecoder.Failure>
+    {
+        var value: TypedValue
+        switch argument {
+        case .literal(let text):
+            switch registration.parseArgument(text, theme: theme) {
+            case .success(let v): value = v
+            case .failure(let f): return .failure(f)
+            }
+        case .typed(let typed):
+            switch (registration.argumentType, typed) {
+            case (.points, .number(let v)): value = .points(v)
+            case (.angle, .number(let v)): value = .angle(v)
+            case (.seconds, .number(let v)): value = .seconds(v)
+            case (.number, .points(let v)): value = .number(v)
+            default:
+                guard typed.type == registration.argumentType, !(typed.type == .animation && isFactory(typed)) else {
+                    return .failure(
+                        "type: \(registration.name) takes a \(registration.argumentType.rawValue), got a \(typed.type.rawValue)"
+                    )
+                }
+                value = typed
+            }
+        }
+        if negative {
+            switch value {
+            case .number(let v): value = .number(-v)
+            case .points(let v): value = .points(-v)
+            case .angle(let v): value = .angle(-v)
+            default: return .failure("\(registration.name) cannot be negated")
+            }
+        }
+        if let scalar = value.scalar, !scalar.isFinite { return .failure("\(scalar) is not a finite number") }
+        // Plugins receive strings as C strings: a NUL would silently cut the value short.
+        if case .string(let text) = value, text.utf8.contains(0) {
+            return .failure("a string argument cannot contain NUL (U+0000)")
+        }
+        return .success(value)
+    }
+
+    /// A value from a Swift source that nothing could type (SymbolicSurface
+    /// types the rest): said so, never guessed.
+    private mutating func dynamic(_ symbol: SymbolicValue, _ parsed: ParsedClass, _ topText: String) {
+        diagnostics.append(
+            Diagnostic(
+                .note, "dynamic-classes",
+                "'\(parsed.text)': the type of \(symbol.text) is not known statically, so this class is not checked",
+                className: topText, part: "value"))
+    }
+
+    private func isFactory(_ value: TypedValue) -> Bool {
+        if case .animationFactory = value { return true }
+        return false
+    }
+
+    private mutating func expandUtility(
+        _ utility: UtilityRegistration, parsed: ParsedClass, argument: BracketArgument, topText: String, depth: Int,
+        record: (String, inout ClassExpander) -> Void
+    ) {
+        let text: String
+        switch argument {
+        case .literal(let literal): text = literal
+        case .typed(.symbolic(let symbol)):
+            dynamic(symbol, parsed, topText)
+            return
+        case .typed(let value):
+            // Only numbers cross to a utility as text: they cannot carry classes.
+            guard let scalar = value.scalar else {
+                error(
+                    "invalid-argument",
+                    "'\(parsed.text)': the utility \(utility.prefix) takes literal or numeric arguments",
+                    topText, part: "type")
+                return
+            }
+            text = SwiftLiteral.number(scalar)
+        }
+        if utilityStack.contains(utility.prefix) {
+            let cycle = (utilityStack + [utility.prefix]).joined(separator: " → ")
+            error("recursive-utility", "utility output is recursive: \(cycle)", topText, part: "root")
+            return
+        }
+        switch utility.expand(text, theme: theme) {
+        case .failure(let failure):
+            error(
+                "invalid-argument", "'\(parsed.text)': \(utility.prefix) rejected the argument: \(failure.message)",
+                topText, part: "value")
+        case .success(let output):
+            record("utility \(utility.prefix) (plugin \(utility.plugin)) → \(output)", &self)
+            utilityStack.append(utility.prefix)
+            for token in ClassTokenizer.tokenize(output) {
+                expand(token: token, outer: parsed.variants, top: topText, depth: depth + 1)
+            }
+            utilityStack.removeLast()
+        }
+    }
+
+    // MARK: recipes
+
+    struct RecipeBody {
+        var classes: [TWClasses]
+        var origin: String
+        var key: String
+    }
+
+    /// Rules' named recipes, then plugin recipes, then built-ins.
+    private func recipeBody(named name: String) -> RecipeBody? {
+        if let defined = scope.rules.named[name] {
+            var parts: [TWClasses] = []
+            if let base = defined.extends, let builtin = BuiltinRecipes.definitions[base] {
+                parts.append(TWClasses(builtin))
+            }
+            parts.append(defined.classes)
+            return RecipeBody(
+                classes: parts, origin: defined.extends.map { "rules, extends built-in \($0)" } ?? "rules",
+                key: "rules:" + name)
+        }
+        if let recipe = registry.recipe(named: name) {
+            return RecipeBody(
+                classes: [TWClasses(recipe.classes)], origin: "plugin \(recipe.plugin)", key: "plugin:" + name)
+        }
+        if let builtin = BuiltinRecipes.definitions[name] {
+            return RecipeBody(classes: [TWClasses(builtin)], origin: "built-in", key: "builtin:" + name)
+        }
+        return nil
+    }
+
+    private mutating func expandRecipe(
+        _ name: String, _ body: RecipeBody, parsed: ParsedClass, topText: String, depth: Int
+    ) {
+        if recipeStack.contains(body.key) {
+            let names = recipeStack.map { String($0.split(separator: ":", maxSplits: 1).last ?? "") }
+            error("recipe-cycle", "recipe cycle: \((names + [name]).joined(separator: " → "))", topText, part: "root")
+            return
+        }
+        recipeStack.append(body.key)
+        for classes in body.classes {
+            for token in ClassTokenizer.tokenize(classes) {
+                expand(token: token, outer: parsed.variants, top: topText, depth: depth + 1)
+            }
+        }
+        recipeStack.removeLast()
+    }
+
+    private mutating func add(
+        _ kind: ClassEffect.Kind, _ parsed: ParsedClass, _ conditions: [Variant], _ topText: String
+    ) {
+        effects.append(
+            ClassEffect(
+                kind: kind, classText: topText, innerText: parsed.text, conditions: conditions, index: effects.count))
+    }
+}

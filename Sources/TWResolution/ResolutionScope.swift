@@ -1,0 +1,108 @@
+import Synchronization
+import TWGrammar
+import TWModel
+import TWRegistry
+import TWSupport
+
+/// Everything surfaces of one subtree share: the merged plugin registry, the
+/// rules and the environment. Built once per distinct scope; resolutions are
+/// cached on it.
+public final class ResolutionScope: Sendable {
+    public let registry: PluginRegistry
+    public let rules: Rules
+    public let environment: RenderEnvironment
+    let cache = Mutex<[SurfaceCacheKey: ResolvedSurface]>([:])
+    /// Surfaces with the same classes in one scope (list rows) resolve once;
+    /// bounded so that a large scene's memory stays flat.
+    let cacheLimit = 4096
+    let tokenCache = Mutex<[ClassToken: TokenExpansion]>([:])
+    /// Bounded so that a scene of mostly unique classes cannot grow it without limit.
+    let tokenCacheLimit = 16_384
+    let identityCache = Mutex<[String: String]>([:])
+    /// Every exact class name known here, for "did you mean".
+    let knownNames: [String]
+    /// The OS version lacks an API plugin slots may use: look at their modifiers.
+    let checksPluginAPIs: Bool
+
+    public init(registry: PluginRegistry, rules: Rules = Rules(), environment: RenderEnvironment = RenderEnvironment())
+    {
+        self.registry = registry
+        self.rules = rules
+        self.environment = environment
+        checksPluginAPIs = !SwiftUIAPI.pluginAPIsAvailable(in: environment)
+        var names = Set<String>()
+        names.formUnion(rules.named.keys)
+        names.formUnion(BuiltinRecipes.definitions.keys)
+        names.formUnion(BuiltinUtilities.exactTags.keys)
+        for recipe in registry.recipes { names.insert(recipe.name) }
+        for m in registry.modifiers { names.insert(m.form.isExactTag ? m.name : m.name + "-[…]") }
+        for u in registry.utilities { names.insert(u.prefix + "-[…]") }
+        for a in registry.animations { names.insert("animate-" + a.name) }
+        for name in BuiltinUtilities.curveNames.keys { names.insert("animate-" + name) }
+        names.formUnion(ResolutionScope.builtinExamples(rules.theme))
+        knownNames = names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// Common built-in classes, so that a misspelling of one is suggested.
+    static func builtinExamples(_ theme: Theme) -> [String] {
+        var out: [String] = []
+        for root in ["p", "px", "py", "pt", "pb", "pl", "pr", "w", "h", "size"] {
+            for step in ["0", "1", "2", "3", "4", "5", "6", "8", "10", "12", "16"] { out.append("\(root)-\(step)") }
+        }
+        for color in theme.colors.keys {
+            out += ["bg-\(color)", "text-\(color)", "border-\(color)", "tint-\(color)"]
+        }
+        for size in theme.fontSizes.keys { out.append("text-\(size)") }
+        for radius in theme.radii.keys where radius != "DEFAULT" { out.append("rounded-\(radius)") }
+        for shadow in theme.shadows.keys where shadow != "DEFAULT" { out.append("shadow-\(shadow)") }
+        for weight in BuiltinUtilities.fontWeights.keys { out.append("font-\(weight)") }
+        for design in BuiltinUtilities.fontDesigns.keys { out.append("font-\(design)") }
+        for t in BuiltinUtilities.trackingSteps.keys { out.append("tracking-\(t)") }
+        for t in BuiltinUtilities.leadingSteps.keys { out.append("leading-\(t)") }
+        for t in BuiltinUtilities.textAlignments.keys { out.append("text-\(t)") }
+        for t in BuiltinUtilities.controlSizes.keys { out.append("control-\(t)") }
+        out += [
+            "w-full", "h-full", "opacity-50", "duration-200", "delay-100", "rotate-45", "scale-95", "rounded", "shadow",
+            "blur",
+        ]
+        return out
+    }
+
+    /// Drops every cached resolution (the answers never depend on the cache).
+    public func clearCache() {
+        cache.withLock { $0.removeAll() }
+        tokenCache.withLock { $0.removeAll() }
+        identityCache.withLock { $0.removeAll() }
+    }
+
+    /// A top-level class's expansion, computed once per scope.
+    func expansion(of token: ClassToken, compute: (ClassToken) -> TokenExpansion) -> TokenExpansion? {
+        if let hit = tokenCache.withLock({ $0[token] }) { return hit }
+        let computed = compute(token)
+        tokenCache.withLock { cache in
+            if cache.count >= tokenCacheLimit { cache.removeAll(keepingCapacity: true) }
+            cache[token] = computed
+        }
+        return computed
+    }
+
+    /// SHA-256 of a structural signature; many surfaces share one.
+    func identity(of signature: String) -> String {
+        if let hit = identityCache.withLock({ $0[signature] }) { return hit }
+        let digest = SHA256.hex(signature)
+        identityCache.withLock { cache in
+            if cache.count >= 4096 { cache.removeAll(keepingCapacity: true) }
+            cache[signature] = digest
+        }
+        return digest
+    }
+}
+
+struct SurfaceCacheKey: Hashable {
+    var classes: TWClasses
+    var source: SurfaceSource
+    var state: SurfaceState
+    var lenient: Bool
+    var includeDefaults: Bool
+    var details: Bool
+}

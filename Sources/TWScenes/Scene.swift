@@ -1,0 +1,175 @@
+import TWGrammar
+import TWModel
+import TWPlatform
+import TWResolution
+import TWSupport
+
+/// A scene file (version 1): what a view tree's styling needs (SPEC §6).
+public struct Scene: Sendable {
+    public var name: String?
+    public var environment: RenderEnvironment
+    /// Which environment fields the file set (the CLI may override the rest).
+    public var rules: SceneRules?
+    public var root: SceneNode
+    /// The environment named an `osVersion`; else it is the platform's default,
+    /// and `--platform` alone moves it to the new platform's default.
+    public var osVersionGiven = false
+
+    public init(name: String?, environment: RenderEnvironment, rules: SceneRules?, root: SceneNode) {
+        self.name = name
+        self.environment = environment
+        self.rules = rules
+        self.root = root
+    }
+}
+
+/// Rules of a subtree, as written: only the fields present are applied.
+public struct SceneRules: Hashable, Sendable {
+    public var rules = Rules()
+    public var overrides = RuleOverrides()
+    /// `"replace": true` replaces the inherited rules instead of merging.
+    public var replace = false
+    /// The plugin scope: names, or `+name` / `-name` when merging.
+    public var plugins: [PluginScopeChange]?
+    /// Registrations written inline in a Swift source (`TWGlobalRules(modifiers:
+    /// utilities: animations:)`). Replaced or merged with the rules.
+    public var inline = InlineRegistrations()
+    /// A replacing `.twRules(rules)` in a Swift source keeps the plugins loaded
+    /// for the app: Swift code cannot name plugins, so they stay in scope
+    /// everywhere. A JSON `"replace": true` drops them unless it names some.
+    public var keepsPlugins = false
+    /// Where the rules were written (Swift sources).
+    public var location: SourceLocation?
+    public init() {}
+}
+
+/// One entry of `rules.plugins`.
+public enum PluginScopeChange: Hashable, Sendable {
+    case add(String)
+    case drop(String)
+
+    public var name: String {
+        switch self {
+        case .add(let n), .drop(let n): return n
+        }
+    }
+}
+
+/// A node of the view tree.
+public struct SceneNode: Sendable {
+    public var type: String
+    public var id: String?
+    /// `/0/2`: child indexes from the root ("/" for the root itself).
+    public var path: String
+    /// The JSON location, for messages: `/root/children/0`.
+    public var jsonPath: String
+    public var line: Int
+    /// Where the node was written: its JSON object in a scene file, or its
+    /// expression in a Swift source.
+    public var location: SourceLocation?
+    public var text: String?
+    public var label: String?
+    public var systemImage: String?
+    public var style: String?
+    public var native: [String] = []
+    public var tw: TWClasses?
+    public var buttonStyle: TWClasses?
+    public var state = SurfaceState()
+    public var rules: SceneRules?
+    public var twAnimation: TWClasses?
+    /// Control style adapters: `.textFieldStyle(.tw(…))`, `.toggleStyle(.tw(base:…))`, `.labelStyle(.tw(…))`.
+    public var adapters: [StyleAdapter] = []
+    public var cocoa: [CocoaRequest] = []
+    public var lifecycle: [String] = []
+    public var children: [SceneNode] = []
+    /// Swift sources: the conditions the node's classes or state depend on
+    /// (`expanded` in `expanded ? "a" : "b"`), in order of first use. The
+    /// node's own `tw`, `buttonStyle`, `twAnimation`, `adapters` and `state`
+    /// are the combination where every condition is true.
+    public var conditions: [SurfaceCondition] = []
+    /// The node's classes and state under each other combination, in order.
+    public var combinations: [SurfaceCombination] = []
+    /// What the reader found here: classes known only at run time, identity
+    /// lints. Reported with the node's surface (or on their own when it has none).
+    public var findings: [Diagnostic] = []
+
+    /// Whether the node applies any styling surface (under some combination).
+    public var isStyled: Bool {
+        tw != nil || buttonStyle != nil || twAnimation != nil || !adapters.isEmpty
+            || combinations.contains {
+                $0.tw != nil || $0.buttonStyle != nil || $0.twAnimation != nil || !$0.adapters.isEmpty
+            }
+    }
+
+    /// A node with only its type and where it is; the rest is filled by the reader.
+    public init(type: String, path: String, jsonPath: String, line: Int, location: SourceLocation?) {
+        self.type = type
+        self.path = path
+        self.jsonPath = jsonPath
+        self.line = line
+        self.location = location
+    }
+
+    /// The native source kind of this node's type.
+    public var sourceKind: SurfaceSource.Kind {
+        switch type {
+        case "Text": return .text
+        case "Image": return .image
+        case "Circle", "Rectangle", "RoundedRectangle", "Capsule", "Ellipse", "UnevenRoundedRectangle": return .shape
+        default: return .view
+        }
+    }
+}
+
+/// Something a surface's classes depend on at run time.
+public struct SurfaceCondition: Hashable, Sendable {
+    /// The Swift condition as written (`expanded`, `item.isSelected`).
+    public var text: String
+    public var location: SourceLocation?
+    public init(text: String, location: SourceLocation?) {
+        self.text = text
+        self.location = location
+    }
+}
+
+/// A node's classes and state when its conditions take `values`.
+public struct SurfaceCombination: Sendable {
+    /// One value per condition, in the node's `conditions` order.
+    public var values: [Bool]
+    public var tw: TWClasses?
+    public var buttonStyle: TWClasses?
+    public var twAnimation: TWClasses?
+    public var adapters: [StyleAdapter] = []
+    public var state = SurfaceState()
+    public init(values: [Bool]) { self.values = values }
+}
+
+/// A native control style adapter that decorates with the same engine.
+public struct StyleAdapter: Sendable {
+    public enum Kind: String, Sendable, CaseIterable { case textFieldStyle, toggleStyle, labelStyle }
+    public var kind: Kind
+    /// `toggleStyle(.tw(base: .switch))`: the native style kept underneath.
+    public var base: String?
+    public var classes: TWClasses
+    public init(kind: Kind, base: String?, classes: TWClasses) {
+        self.kind = kind
+        self.base = base
+        self.classes = classes
+    }
+}
+
+/// Why a scene could not be read. Every case carries the JSON path and line.
+public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
+    case notJSON(JSONParseError)
+    case invalid(path: String, line: Int, message: String)
+    case unsupportedVersion(Int, line: Int)
+
+    public var description: String {
+        switch self {
+        case .notJSON(let e): return "not valid JSON: \(e.description)"
+        case .invalid(let path, let line, let message): return "\(path.isEmpty ? "/" : path): \(message) (line \(line))"
+        case .unsupportedVersion(let v, let line):
+            return "/scene: version \(v) is not supported; this twhost reads scene version 1 (line \(line))"
+        }
+    }
+}

@@ -1,0 +1,451 @@
+import TWLoading
+import TWModel
+import TWPlatform
+import TWResolution
+import TWSupport
+
+/// The `resolve` outputs: JSON (version 1, SPEC §7) and text.
+public enum SceneReport {
+    public static let jsonVersion = 1
+
+    /// The whole JSON report as text (what the streaming writers produce).
+    public static func json(_ resolution: SceneResolution, environment: RenderEnvironment) -> String {
+        let w = ByteWriter()
+        writeHeader(plugins: resolution.plugins, to: w)
+        for (i, record) in resolution.surfaces.enumerated() { writeSurface(record, first: i == 0, to: w) }
+        writeFooter(resolution, to: w)
+        return w.string
+    }
+
+    /// `{"twhost": 1, "plugins": […], "surfaces": [` — surfaces follow, one a line.
+    public static func writeHeader(plugins: [PluginInfo], to w: ByteWriter) {
+        w.append("{\"twhost\": \(jsonVersion),\n\"plugins\": ")
+        w.append(
+            JSONValue.array(
+                plugins.map {
+                    .object([("name", .string($0.name)), ("version", .string($0.version)), ("path", .string($0.path))])
+                }))
+        w.append(",\n\"surfaces\": [")
+    }
+
+    /// The rest after the last surface: backing-only nodes, diagnostics, summary.
+    public static func writeFooter(_ resolution: SceneResolution, to w: ByteWriter) {
+        w.append(resolution.summary.surfaces == 0 ? "],\n\"backing\": " : "\n],\n\"backing\": ")
+        w.append(JSONValue.array(resolution.backingOnly.map(backingRecordJSON)))
+        w.append(",\n\"diagnostics\": ")
+        w.append(JSONValue.array(resolution.diagnostics.map(diagnosticJSON)))
+        w.append(",\n\"summary\": ")
+        w.append(
+            JSONValue.object([
+                ("surfaces", .number(Double(resolution.summary.surfaces))),
+                ("decorated", .number(Double(resolution.decoratedCount))),
+                ("undecorated", .number(Double(resolution.undecoratedCount))),
+                ("errors", .number(Double(resolution.errorCount))),
+                ("warnings", .number(Double(resolution.warningCount))),
+            ]))
+        w.append("}\n")
+    }
+
+    /// One surface as one line of JSON.
+    public static func writeSurface(_ record: SurfaceRecord, first: Bool, to w: ByteWriter) {
+        let s = record.surface
+        w.append(first ? "\n{\"path\": " : ",\n{\"path\": ")
+        w.appendJSONString(record.path)
+        w.append(", \"id\": ")
+        w.appendJSONString(record.node.id)
+        w.append(", \"location\": ")
+        w.append(record.location.map(locationJSON) ?? "null")
+        w.append(", \"type\": ")
+        w.appendJSONString(record.node.type)
+        w.append(", \"target\": \"")
+        let animationOnly = record.node.tw == nil && record.buttonStyle == nil && record.adapters.isEmpty
+        w.append(animationOnly ? "animation" : s.source.targetName)
+        w.append(
+            record.decorated
+                ? "\", \"status\": \"decorated\", \"identity\": \""
+                : "\", \"status\": \"undecorated\", \"identity\": \"")
+        w.append(s.identity)
+        w.append("\", \"scope\": [")
+        for (i, p) in record.scopePlugins.enumerated() {
+            if i > 0 { w.append(", ") }
+            w.appendJSONString(p)
+        }
+        w.append("], \"chain\": ")
+        writeChain(s.chain, to: w)
+        var diagnostics = s.diagnostics
+        w.append(", \"buttonStyle\": ")
+        if let button = record.buttonStyle {
+            w.append("{\"native\": ")
+            w.appendJSONString(button.nativeButtonStyle)
+            w.append(", \"requested\": ")
+            w.appendJSONString(button.requestedButtonStyle ?? button.nativeButtonStyle)
+            w.append(", \"fallback\": ")
+            w.appendJSONString(button.diagnostics.first { $0.code == "native-style-fallback" }?.message)
+            let plain = button.nativeButtonStyle == nil || button.nativeButtonStyle == "plain"
+            w.append(plain ? ", \"plain\": true" : ", \"plain\": false")
+            if record.node.tw != nil {
+                // The node has both: the button style is its own surface.
+                w.append(
+                    button.decorated
+                        ? ", \"status\": \"decorated\", \"identity\": \""
+                        : ", \"status\": \"undecorated\", \"identity\": \"")
+                w.append(button.identity)
+                w.append("\", \"chain\": ")
+                writeChain(button.chain, to: w)
+                w.append(", \"animation\": ")
+                w.append(animationJSON(button.animation))
+                diagnostics += button.diagnostics
+            }
+            w.append("}")
+        } else {
+            w.append("null")
+        }
+        w.append(", \"animation\": ")
+        writeAnimation(animationOnly ? record.twAnimation : s.animation, to: w)
+        if record.node.twAnimation != nil && !animationOnly {
+            w.append(", \"twAnimation\": ")
+            w.append(animationJSON(record.twAnimation))
+        }
+        if !record.adapters.isEmpty {
+            w.append(", \"adapters\": [")
+            for (i, a) in record.adapters.enumerated() {
+                if i > 0 { w.append(", ") }
+                w.append("{\"kind\": \"\(a.kind.rawValue)\", \"base\": ")
+                w.appendJSONString(a.base)
+                w.append(
+                    a.surface.decorated
+                        ? ", \"status\": \"decorated\", \"identity\": \""
+                        : ", \"status\": \"undecorated\", \"identity\": \"")
+                w.append(a.surface.identity)
+                w.append("\", \"chain\": ")
+                writeChain(a.surface.chain, to: w)
+                w.append("}")
+                if !(i == 0 && record.node.tw == nil && record.buttonStyle == nil) {
+                    diagnostics += a.surface.diagnostics
+                }
+            }
+            w.append("]")
+        }
+        w.append(", \"backing\": ")
+        writeBacking(record.backing, to: w)
+        if !record.combinations.isEmpty { writeCombinations(record, to: w) }
+        diagnostics += record.findings
+        w.append(", \"diagnostics\": ")
+        if diagnostics.isEmpty {
+            w.append("[]}")
+        } else {
+            w.append(JSONValue.array(diagnostics.map(diagnosticJSON)))
+            w.append("}")
+        }
+    }
+
+    /// `{"file": …, "line": …, "column": …}`.
+    public static func locationJSON(_ l: SourceLocation) -> String {
+        let w = ByteWriter()
+        w.append("{\"file\": ")
+        w.appendJSONString(l.file)
+        w.append(", \"line\": ")
+        w.appendNumber(Double(l.line))
+        w.append(", \"column\": ")
+        w.appendNumber(Double(l.column))
+        w.append("}")
+        return w.string
+    }
+
+    public static func locationValue(_ l: SourceLocation?) -> JSONValue {
+        guard let l else { return .null }
+        return .object([
+            ("file", .string(l.file)), ("line", .number(Double(l.line))), ("column", .number(Double(l.column))),
+        ])
+    }
+
+    /// `"conditions"` and, per combination, what the surfaces resolve to.
+    static func writeCombinations(_ record: SurfaceRecord, to w: ByteWriter) {
+        let conditions = record.node.conditions
+        w.append(", \"conditions\": ")
+        w.append(
+            JSONValue.array(
+                conditions.map { .object([("condition", .string($0.text)), ("location", locationValue($0.location))]) }
+            ))
+        w.append(", \"combinations\": [")
+        for (i, combination) in record.combinations.enumerated() {
+            if i > 0 { w.append(", ") }
+            w.append("{\"when\": ")
+            w.append(
+                JSONValue.object(zip(conditions, combination.values).map { ($0.text, JSONValue.bool($1)) }))
+            let decorated = combination.allSurfaces.allSatisfy(\.decorated)
+            w.append(
+                decorated
+                    ? ", \"status\": \"decorated\", \"identity\": \""
+                    : ", \"status\": \"undecorated\", \"identity\": \"")
+            w.append(combination.surface.identity)
+            w.append("\", \"chain\": ")
+            writeChain(combination.surface.chain, to: w)
+            w.append(", \"animation\": ")
+            writeAnimation(combination.surface.animation, to: w)
+            if let button = combination.buttonStyle {
+                w.append(", \"buttonStyle\": {\"native\": ")
+                w.appendJSONString(button.nativeButtonStyle)
+                w.append(", \"identity\": \"")
+                w.append(button.identity)
+                w.append("\"}")
+            }
+            w.append("}")
+        }
+        w.append("]")
+    }
+
+    static func writeAnimation(_ animation: ResolvedAnimation?, to w: ByteWriter) {
+        guard let animation else { return w.append("null") }
+        w.append("{\"modifier\": ")
+        w.appendJSONString(animation.modifier)
+        w.append(", \"source\": ")
+        w.appendJSONString(animation.source)
+        w.append(", \"note\": ")
+        w.appendJSONString(animation.note)
+        w.append("}")
+    }
+
+    static func writeBacking(_ b: BackingReport, to w: ByteWriter) {
+        if b.cocoa.isEmpty && b.lifecycle.isEmpty {
+            w.append("{\"platform\": \"")
+            w.append(b.platform.rawValue)
+            w.append("\", \"osVersion\": ")
+            w.appendNumber(Double(b.osVersion))
+            w.append(", \"view\": ")
+            w.appendJSONString(b.view)
+            w.append(", \"style\": ")
+            w.appendJSONString(b.style)
+            w.append(
+                b.styleDefaulted
+                    ? ", \"styleDefaulted\": true, \"status\": \"" : ", \"styleDefaulted\": false, \"status\": \"")
+            w.append(b.status.rawValue)
+            w.append("\", \"type\": ")
+            w.appendJSONString(b.type)
+            w.append(", \"cocoa\": [], \"lifecycle\": []}")
+        } else {
+            w.append(backingJSON(b))
+        }
+    }
+
+    static func writeChain(_ chain: [ChainEntry], to w: ByteWriter) {
+        w.append("[")
+        for (i, entry) in chain.enumerated() {
+            if i > 0 { w.append(", ") }
+            w.append("{\"phase\": \"")
+            w.append(entry.phase.rawValue)
+            switch entry.origin {
+            case .registration(let name, let plugin):
+                w.append("\", \"origin\": \"registration\", \"name\": ")
+                w.appendJSONString(name)
+                w.append(", \"plugin\": ")
+                w.appendJSONString(plugin)
+                w.append(
+                    entry.active == true ? ", \"active\": true, \"modifier\": " : ", \"active\": false, \"modifier\": ")
+            case .source(let name, let location):
+                w.append("\", \"origin\": \"source\", \"name\": ")
+                w.appendJSONString(name)
+                w.append(", \"plugin\": null, \"location\": ")
+                w.append(locationJSON(location))
+                w.append(
+                    entry.active == true ? ", \"active\": true, \"modifier\": " : ", \"active\": false, \"modifier\": ")
+            case .builtin(let property):
+                w.append("\", \"origin\": \"builtin\", \"property\": ")
+                w.appendJSONString(property)
+                w.append(", \"class\": ")
+                w.appendJSONString(entry.className)
+                w.append(", \"modifier\": ")
+            }
+            w.appendJSONString(entry.modifier.swiftCode)
+            w.append("}")
+        }
+        w.append("]")
+    }
+
+    static func backingRecordJSON(_ record: BackingRecord) -> JSONValue {
+        let id: JSONValue = record.node.id.map(JSONValue.string) ?? .null
+        return .object([
+            ("path", .string(record.node.path)), ("id", id), ("type", .string(record.node.type)),
+            ("backing", backingJSON(record.backing)), ("diagnostics", .array(record.diagnostics.map(diagnosticJSON))),
+        ])
+    }
+
+    static func backingJSON(_ b: BackingReport) -> JSONValue {
+        .object([
+            ("platform", .string(b.platform.rawValue)), ("osVersion", .number(Double(b.osVersion))),
+            ("view", .string(b.view)),
+            ("style", b.style.map(JSONValue.string) ?? .null), ("styleDefaulted", .bool(b.styleDefaulted)),
+            ("status", .string(b.status.rawValue)), ("type", b.type.map(JSONValue.string) ?? .null),
+            (
+                "cocoa",
+                .array(
+                    b.cocoa.map { c in
+                        .object([
+                            ("for", c.requested.map(JSONValue.string) ?? .null), ("default", .bool(c.requested == nil)),
+                            ("called", c.called.map(JSONValue.bool) ?? .null), ("reason", .string(c.reason)),
+                        ])
+                    })
+            ),
+            (
+                "lifecycle",
+                .array(
+                    b.lifecycle.map { l in
+                        .object([
+                            ("modifier", .string(l.modifier)),
+                            ("controller", l.controller.map(JSONValue.string) ?? .null),
+                            ("reason", .string(l.reason)),
+                        ])
+                    })
+            ),
+        ])
+    }
+
+    static func backingLines(_ b: BackingReport, palette: SurfaceReport.Palette) -> [String] {
+        var lines: [String] = []
+        let style = b.style.map { " (\($0)\(b.styleDefaulted ? ", default" : ""))" } ?? ""
+        switch b.status {
+        case .known:
+            lines.append(
+                "  backing: \(b.type ?? "?")"
+                    + palette.dim("  // \(b.view)\(style) on \(b.platform.rawValue) \(b.osVersion)"))
+        case .unknown:
+            lines.append(
+                "  backing: unknown"
+                    + palette.dim("  // the table says ? for \(b.view)\(style) on \(b.platform.rawValue)"))
+        case .unavailable:
+            lines.append(
+                "  backing: none" + palette.dim("  // \(b.view)\(style) has no backing on \(b.platform.rawValue)"))
+        case .unlisted:
+            if !b.cocoa.isEmpty || !b.lifecycle.isEmpty { lines.append("  backing: not in the correspondence table") }
+        }
+        // Type and modifier names come from input: echoed without control characters.
+        for c in b.cocoa {
+            let what = c.requested.map { ".cocoa(for: \($0).self)" } ?? ".cocoa { }"
+            lines.append("  \(what): \(c.reason)".escapingControlCharacters)
+        }
+        for l in b.lifecycle {
+            lines.append(
+                ("  .\(l.modifier): " + (l.controller.map { "observes \($0) — \(l.reason)" } ?? l.reason))
+                    .escapingControlCharacters)
+        }
+        return lines
+    }
+
+    static func animationJSON(_ animation: ResolvedAnimation?) -> JSONValue {
+        guard let animation else { return .null }
+        return .object([
+            ("modifier", animation.modifier.map(JSONValue.string) ?? .null), ("source", .string(animation.source)),
+            ("note", animation.note.map(JSONValue.string) ?? .null),
+        ])
+    }
+
+    public static func diagnosticJSON(_ d: Diagnostic) -> JSONValue {
+        .object([
+            ("severity", .string(d.severity.rawValue)), ("code", .string(d.code)),
+            ("class", d.className.map(JSONValue.string) ?? .null), ("part", d.part.map(JSONValue.string) ?? .null),
+            ("message", .string(d.message)), ("hint", d.hint.map(JSONValue.string) ?? .null),
+            ("location", locationValue(d.location)),
+        ])
+    }
+
+    /// Per surface: path, type and status, the chain as Swift-like code tagged
+    /// with phase and origin, diagnostics; then a summary line.
+    public static func text(_ resolution: SceneResolution, palette: SurfaceReport.Palette) -> String {
+        resolution.surfaces.map { text($0, palette: palette) }.joined() + textFooter(resolution, palette: palette)
+    }
+
+    /// One surface: path, type and status, the chain, button style, adapters,
+    /// backing and diagnostics, then a blank line.
+    public static func text(_ record: SurfaceRecord, palette: SurfaceReport.Palette) -> String {
+        var lines: [String] = []
+        let s = record.surface
+        let status = record.decorated ? "decorated" : palette.red("undecorated")
+        var path = record.path
+        if let location = record.location, path.hasPrefix(location.file + ":") {
+            // Swift sources: the location names the file already.
+            path = String(path.dropFirst(location.file.count + 1))
+        }
+        // Node types, ids and paths are echoed from input: never with control characters (SPEC §9).
+        var head =
+            palette.bold("\(path.escapingControlCharacters)  \(record.node.type.escapingControlCharacters)")
+            + "  (\(s.source.targetName), \(status))"
+        if let location = record.location { head = "\(location.description.escapingControlCharacters): " + head }
+        if let id = record.node.id { head += "  id \(id.escapingControlCharacters)" }
+        head += palette.dim("  identity \(s.identity.prefix(16))")
+        lines.append(head)
+        if record.node.tw != nil || record.buttonStyle != nil {
+            lines += SurfaceReport.chainLines(s, palette: palette)
+        }
+        if let button = record.buttonStyle {
+            let native = button.nativeButtonStyle.map { ".\($0)" } ?? ".plain (twhost style)"
+            let requested = button.requestedButtonStyle.map { " instead of .\($0)" } ?? ""
+            lines.append("  .buttonStyle(\(native))" + palette.dim("  // button style\(requested)"))
+            if record.node.tw != nil { lines += SurfaceReport.chainLines(button, palette: palette, indent: "    ") }
+        }
+        for adapter in record.adapters {
+            lines.append("  .\(adapter.kind.rawValue)(.tw(\(adapter.base.map { "base: .\($0)" } ?? "")))")
+            lines += SurfaceReport.chainLines(adapter.surface, palette: palette, indent: "    ")
+        }
+        lines += backingLines(record.backing, palette: palette)
+        let animation = record.node.tw == nil && record.buttonStyle == nil ? record.twAnimation : s.animation
+        if let animation {
+            lines.append(
+                "  animation: " + (animation.modifier ?? "none")
+                    + palette.dim("  // \(animation.source)" + (animation.note.map { " — \($0)" } ?? "")))
+        }
+        lines += combinationLines(record, palette: palette)
+        let diagnostics = record.allSurfaces.flatMap(\.diagnostics) + record.findings
+        lines += SurfaceReport.diagnosticLines(diagnostics, palette: palette)
+        lines.append("")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The conditions, then each other combination's chain entries that differ from the first's.
+    static func combinationLines(_ record: SurfaceRecord, palette: SurfaceReport.Palette) -> [String] {
+        guard let first = record.combinations.first else { return [] }
+        let identities = Set(record.combinations.flatMap { $0.allSurfaces.map(\.identity) }).count
+        let names = record.node.conditions.map(\.text).joined(separator: ", ")
+        var lines = [
+            "  conditions: \(names)"
+                + palette.dim(
+                    "  // \(record.combinations.count) combinations, \(identities == record.allSurfaces.count ? "one identity" : "identities vary")"
+                )
+        ]
+        for combination in record.combinations.dropFirst() {
+            // What this combination's chain has that the first's does not (+), and the reverse (-).
+            let before = first.surface.chain.map(SurfaceReport.entryLine)
+            let after = combination.surface.chain.map(SurfaceReport.entryLine)
+            var changed: [String] = []
+            for line in before where !after.contains(line) { changed.append("    - " + line) }
+            for line in after where !before.contains(line) { changed.append("    + " + line) }
+            if first.buttonStyle?.nativeButtonStyle != combination.buttonStyle?.nativeButtonStyle {
+                changed.append("    .buttonStyle(.\(combination.buttonStyle?.nativeButtonStyle ?? "plain"))")
+            }
+            if first.surface.animation != combination.surface.animation {
+                changed.append("    animation: \(combination.surface.animation?.modifier ?? "none")")
+            }
+            lines.append(
+                "  when \(combination.label(record.node.conditions)):" + (changed.isEmpty ? " same chain" : ""))
+            lines += changed
+        }
+        return lines
+    }
+
+    /// Backing-only nodes, scene diagnostics and the summary line.
+    public static func textFooter(_ resolution: SceneResolution, palette: SurfaceReport.Palette) -> String {
+        var lines: [String] = []
+        for b in resolution.backingOnly {
+            lines.append(
+                palette.bold("\(b.node.path)  \(b.node.type.escapingControlCharacters)") + "  (no styling)"
+                    + (b.node.id.map { "  id \($0.escapingControlCharacters)" } ?? ""))
+            lines += backingLines(b.backing, palette: palette)
+            lines += SurfaceReport.diagnosticLines(b.diagnostics, palette: palette)
+            lines.append("")
+        }
+        lines += SurfaceReport.diagnosticLines(resolution.diagnostics, palette: palette, indent: "")
+        lines.append(
+            "\(resolution.summary.surfaces) surface(s): \(resolution.decoratedCount) decorated, \(resolution.undecoratedCount) undecorated; "
+                + "\(resolution.errorCount) error(s), \(resolution.warningCount) warning(s)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

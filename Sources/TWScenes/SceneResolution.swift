@@ -1,0 +1,528 @@
+import Synchronization
+import TWGrammar
+import TWLoading
+import TWModel
+import TWPlatform
+import TWRegistry
+import TWResolution
+import TWSupport
+
+/// One resolved surface of a scene: a node's `.tw`, its `.buttonStyle(.tw(…))`
+/// and its `.twAnimation`.
+public struct SurfaceRecord: Sendable {
+    public var node: SceneNode
+    /// The `.tw` surface, or the button style when the node has only that.
+    public var surface: ResolvedSurface
+    /// The button style, when the node has one.
+    public var buttonStyle: ResolvedSurface?
+    /// `.twAnimation`: animates the subtree without decorating it.
+    public var twAnimation: ResolvedAnimation?
+    /// `.textFieldStyle(.tw(…))`, `.toggleStyle(.tw(…))`, `.labelStyle(.tw(…))`.
+    public var adapters: [AdapterSurface] = []
+    /// The plugins in scope, in order.
+    public var scopePlugins: [String]
+    /// What the node becomes on the platform.
+    public var backing: BackingReport
+    /// Swift sources: the surface under every combination of its conditions
+    /// (the first is `surface`, `buttonStyle` and `adapters` above); empty
+    /// when the classes depend on nothing.
+    public var combinations: [CombinationRecord] = []
+    /// Findings about the node beyond its surfaces' own: the reader's (dynamic
+    /// classes, identity lints), `identity-varies`, and what only another
+    /// combination reports.
+    public var findings: [Diagnostic] = []
+
+    public var path: String { node.path }
+    public var location: SourceLocation? { node.location }
+
+    /// Whether every surface is decorated under every combination.
+    public var decorated: Bool {
+        allSurfaces.allSatisfy(\.decorated) && combinations.allSatisfy { $0.allSurfaces.allSatisfy(\.decorated) }
+    }
+
+    /// The surface and every other surface of the node (button style when the
+    /// node also has `tw`, adapters), each once.
+    public var allSurfaces: [ResolvedSurface] {
+        var out = [surface]
+        if node.tw != nil, let buttonStyle { out.append(buttonStyle) }
+        for (i, a) in adapters.enumerated() where !(i == 0 && node.tw == nil && buttonStyle == nil) {
+            out.append(a.surface)
+        }
+        return out
+    }
+}
+
+/// A surface resolved under one combination of its conditions.
+public struct CombinationRecord: Sendable {
+    /// One value per condition of the node.
+    public var values: [Bool]
+    public var surface: ResolvedSurface
+    public var buttonStyle: ResolvedSurface?
+    public var adapters: [AdapterSurface]
+    /// Whether `surface` is the `.tw` surface (else it is the button style, the
+    /// first adapter or the animation, which are then not listed again).
+    public var hasTW: Bool
+
+    /// The surface, then the button style and adapters when they are separate surfaces.
+    public var allSurfaces: [ResolvedSurface] {
+        var out = [surface]
+        if hasTW, let buttonStyle { out.append(buttonStyle) }
+        for (i, a) in adapters.enumerated() where !(i == 0 && !hasTW && buttonStyle == nil) { out.append(a.surface) }
+        return out
+    }
+
+    /// `expanded, !selected` for the node's conditions.
+    public func label(_ conditions: [SurfaceCondition]) -> String {
+        zip(conditions, values).map { c, value in
+            if value { return c.text }
+            let simple = c.text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+            return simple ? "!" + c.text : "!(\(c.text))"
+        }.joined(separator: ", ")
+    }
+}
+
+/// A control style adapter's resolution.
+public struct AdapterSurface: Sendable {
+    public var kind: StyleAdapter.Kind
+    public var base: String?
+    public var surface: ResolvedSurface
+}
+
+/// A node with `cocoa` or `lifecycle` entries but no styling: only its backing.
+public struct BackingRecord: Sendable {
+    public var node: SceneNode
+    public var backing: BackingReport
+    /// Findings about its `.cocoa` and lifecycle modifiers.
+    public var diagnostics: [Diagnostic] { backing.diagnostics }
+}
+
+/// Why a scene cannot be resolved against the loaded plugins.
+public enum SceneResolveError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unknownPlugin(name: String, path: String, line: Int, loaded: [String])
+
+    public var description: String {
+        switch self {
+        case .unknownPlugin(let name, let path, let line, let loaded):
+            let set = loaded.isEmpty ? "no plugins are loaded" : "loaded: \(loaded.joined(separator: ", "))"
+            return "unknown-plugin: \(path): plugin '\(name)' is not in the loaded set (\(set)) (line \(line))"
+        }
+    }
+}
+
+/// Counts over a scene's surfaces, kept while they stream past.
+public struct SceneSummary: Equatable, Sendable {
+    public var surfaces = 0
+    public var decorated = 0
+    public var errors = 0
+    public var warnings = 0
+    public var undecorated: Int { surfaces - decorated }
+    public init() {}
+
+    mutating func add(_ record: SurfaceRecord) {
+        let all = record.allSurfaces
+        surfaces += 1
+        if record.decorated { decorated += 1 }
+        errors += all.reduce(0) { $0 + $1.errors } + record.findings.filter { $0.severity == .error }.count
+        warnings += all.reduce(0) { $0 + $1.warnings } + record.findings.filter { $0.severity == .warning }.count
+    }
+}
+
+/// A resolved scene.
+public struct SceneResolution: Sendable {
+    public var plugins: [PluginInfo]
+    /// Every surface, in document order (empty when they were streamed).
+    public var surfaces: [SurfaceRecord]
+    /// Scene-level findings: unknown fields, shadowed registrations.
+    public var diagnostics: [Diagnostic]
+    /// How many distinct scopes (plugin list and rules) were built.
+    public var scopeCount: Int
+    /// Nodes reported for their platform backing only.
+    public var backingOnly: [BackingRecord] = []
+    public var summary = SceneSummary()
+
+    public init(
+        plugins: [PluginInfo], surfaces: [SurfaceRecord], diagnostics: [Diagnostic], scopeCount: Int,
+        backingOnly: [BackingRecord] = [], summary: SceneSummary = SceneSummary()
+    ) {
+        self.plugins = plugins
+        self.surfaces = surfaces
+        self.diagnostics = diagnostics
+        self.scopeCount = scopeCount
+        self.backingOnly = backingOnly
+        self.summary = summary
+    }
+
+    public var decoratedCount: Int { summary.decorated }
+    public var undecoratedCount: Int { summary.undecorated }
+    public var errorCount: Int {
+        summary.errors + (diagnostics + backingOnly.flatMap(\.diagnostics)).filter { $0.severity == .error }.count
+    }
+    public var warningCount: Int {
+        summary.warnings + (diagnostics + backingOnly.flatMap(\.diagnostics)).filter { $0.severity == .warning }.count
+    }
+}
+
+/// Scopes built while resolving one scene, kept for the next scenes of a run
+/// (the files of a folder) that use the same plugins and rules. Thread-safe;
+/// the answers never depend on it.
+public final class SharedScopes: Sendable {
+    private let scopes = Mutex<[SceneResolver.ScopeKey: ResolutionScope]>([:])
+    private let environment: RenderEnvironment
+
+    /// Scopes for scenes resolved in `environment` with one loaded plugin set.
+    public init(environment: RenderEnvironment) { self.environment = environment }
+
+    func scope(_ key: SceneResolver.ScopeKey, environment: RenderEnvironment) -> ResolutionScope? {
+        guard environment == self.environment else { return nil }
+        return scopes.withLock { $0[key] }
+    }
+
+    func keep(_ scope: ResolutionScope, for key: SceneResolver.ScopeKey, environment: RenderEnvironment) {
+        guard environment == self.environment else { return }
+        scopes.withLock { $0[key] = scope }
+    }
+}
+
+/// Resolves every surface of a scene with plugin scopes per subtree
+/// (R-RULES-2): each distinct scope's registry and rules are built once.
+public enum SceneResolver {
+    /// Plugin names a scene mentions, in first-mention order: what to load
+    /// when the command line names none.
+    public static func pluginNames(_ scene: Scene) -> [String] {
+        var names: [String] = []
+        func add(_ rules: SceneRules?) {
+            for change in rules?.plugins ?? [] {
+                if case .add(let name) = change, !names.contains(name) { names.append(name) }
+            }
+        }
+        add(scene.rules)
+        var stack = [scene.root]
+        while let node = stack.popLast() {
+            add(node.rules)
+            stack.append(contentsOf: node.children.reversed())
+        }
+        return names
+    }
+
+    /// Fails when the scene names a plugin outside the loaded set; checked
+    /// before any surface is resolved, so nothing is half-reported.
+    public static func checkPlugins(_ scene: Scene, loaded: [String]) throws(SceneResolveError) {
+        let known = Set(loaded)
+        func check(_ rules: SceneRules?, _ path: String, _ line: Int) throws(SceneResolveError) {
+            for change in rules?.plugins ?? [] where !known.contains(change.name) {
+                throw .unknownPlugin(name: change.name, path: path + "/rules/plugins", line: line, loaded: loaded)
+            }
+        }
+        try check(scene.rules, "", 1)
+        var stack = [scene.root]
+        while let node = stack.popLast() {
+            try check(node.rules, node.jsonPath, node.line)
+            stack.append(contentsOf: node.children.reversed())
+        }
+    }
+
+    struct Context {
+        var plugins: [String]
+        var rules: Rules
+        /// Inline registrations in force (Swift sources).
+        var inline = InlineRegistrations()
+        /// Built when the context is first used; children without rules share it.
+        var scope: ResolutionScope?
+    }
+
+    struct ScopeKey: Hashable {
+        var plugins: [String]
+        var rules: Rules
+        var inline: InlineRegistrations
+    }
+
+    struct RegistryKey: Hashable {
+        var plugins: [String]
+        var inline: InlineRegistrations
+    }
+
+    /// - Parameters:
+    ///   - plugins: the loaded set, in order (the root scope unless the scene's root rules name one).
+    ///   - state: states on for every surface, added to each node's own `state`.
+    ///   - environment: the scene's environment after command-line overrides.
+    ///   - shared: scopes shared with other scenes resolved with the same plugins and
+    ///     environment (the files of one run): each distinct scope is built once.
+    public static func resolve(
+        _ scene: Scene, plugins loaded: [LoadedPlugin], state: SurfaceState = SurfaceState(), lenient: Bool = false,
+        environment: RenderEnvironment? = nil, shared: SharedScopes? = nil, each: ((SurfaceRecord) -> Void)? = nil
+    ) throws(SceneResolveError) -> SceneResolution {
+        let environment = environment ?? scene.environment
+        let byName = Dictionary(loaded.map { ($0.info.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let loadedNames = loaded.map(\.info.name)
+        var diagnostics: [Diagnostic] = []
+        var registries: [RegistryKey: PluginRegistry] = [:]
+        var scopes: [ScopeKey: ResolutionScope] = [:]
+
+        func apply(_ sceneRules: SceneRules?, to context: Context, path: String, line: Int) throws(SceneResolveError)
+            -> Context
+        {
+            guard let sceneRules else { return context }
+            var next = context
+            if sceneRules.replace {
+                next.rules = Rules().merging(sceneRules.rules, overrides: sceneRules.overrides)
+                if !sceneRules.keepsPlugins { next.plugins = [] }
+                next.inline = sceneRules.inline
+            } else {
+                next.rules = context.rules.merging(sceneRules.rules, overrides: sceneRules.overrides)
+                next.inline = sceneRules.inline.merged(into: context.inline)
+            }
+            for change in sceneRules.plugins ?? [] {
+                guard byName[change.name] != nil else {
+                    throw .unknownPlugin(
+                        name: change.name, path: path + "/rules/plugins", line: line, loaded: loadedNames)
+                }
+                switch change {
+                case .add(let name): if !next.plugins.contains(name) { next.plugins.append(name) }
+                case .drop(let name): next.plugins.removeAll { $0 == name }
+                }
+            }
+            return next
+        }
+
+        func scope(for context: Context) -> ResolutionScope {
+            let key = ScopeKey(plugins: context.plugins, rules: context.rules, inline: context.inline)
+            if let existing = scopes[key] { return existing }
+            if let known = shared?.scope(key, environment: environment) {
+                for d in known.registry.diagnostics where !diagnostics.contains(d) { diagnostics.append(d) }
+                scopes[key] = known
+                return known
+            }
+            let registryKey = RegistryKey(plugins: context.plugins, inline: context.inline)
+            let registry: PluginRegistry
+            if let known = registries[registryKey] {
+                registry = known
+            } else {
+                registry = PluginRegistry(plugins: context.plugins.compactMap { byName[$0] }, inline: context.inline)
+                for d in registry.diagnostics where !diagnostics.contains(d) { diagnostics.append(d) }
+                registries[registryKey] = registry
+            }
+            let created = ResolutionScope(registry: registry, rules: context.rules, environment: environment)
+            scopes[key] = created
+            shared?.keep(created, for: key, environment: environment)
+            return created
+        }
+
+        var rootContext = Context(plugins: loadedNames, rules: Rules())
+        if let rootRules = scene.rules {
+            var explicit = rootRules
+            if explicit.plugins != nil {
+                // The root's rules.plugins names the root scope.
+                rootContext.plugins = []
+            }
+            explicit.replace = false
+            rootContext = try apply(explicit, to: rootContext, path: "", line: 1)
+        }
+        var surfaces: [SurfaceRecord] = []
+        var backingOnly: [BackingRecord] = []
+        var summary = SceneSummary()
+        var stack: [(SceneNode, Context)] = [(scene.root, rootContext)]
+        while let (node, inherited) = stack.popLast() {
+            var context = try apply(node.rules, to: inherited, path: node.jsonPath, line: node.line)
+            if node.rules != nil || context.scope == nil {
+                // Built once per distinct scope; children without rules share it.
+                context.scope = scope(for: context)
+            }
+            // A toggle adapter's base is the native style underneath.
+            let baseStyle = node.adapters.first { $0.kind == .toggleStyle }?.base
+            let backing = BackingResolver.resolve(
+                view: node.type, style: node.style ?? baseStyle, cocoa: node.cocoa, lifecycle: node.lifecycle,
+                environment: environment)
+            if node.isStyled {
+                let scope = context.scope ?? scope(for: context)
+                var first = SurfaceCombination(values: node.conditions.map { _ in true })
+                first.tw = node.tw
+                first.buttonStyle = node.buttonStyle
+                first.twAnimation = node.twAnimation
+                first.adapters = node.adapters
+                first.state = node.state
+                var records: [(CombinationRecord, ResolvedAnimation?)] = []
+                for combination in [first] + node.combinations {
+                    records.append(
+                        resolve(combination, node: node, scope: scope, state: state, lenient: lenient))
+                }
+                let (main, animation) = records[0]
+                var surface = main.surface
+                // Findings about the node's .cocoa and lifecycle modifiers are reported with it.
+                surface.diagnostics += backing.diagnostics
+                var record = SurfaceRecord(
+                    node: node, surface: surface, buttonStyle: main.buttonStyle, twAnimation: animation,
+                    adapters: main.adapters, scopePlugins: context.plugins, backing: backing)
+                if !node.conditions.isEmpty { record.combinations = records.map(\.0) }
+                record.findings = findings(node, records.map(\.0))
+                summary.add(record)
+                if let each { each(record) } else { surfaces.append(record) }
+            } else {
+                diagnostics += node.findings
+                if !node.cocoa.isEmpty || !node.lifecycle.isEmpty {
+                    backingOnly.append(BackingRecord(node: node, backing: backing))
+                }
+            }
+            for child in node.children.reversed() { stack.append((child, context)) }
+        }
+        return SceneResolution(
+            plugins: loaded.map(\.info), surfaces: surfaces, diagnostics: diagnostics, scopeCount: scopes.count,
+            backingOnly: backingOnly, summary: summary)
+    }
+
+    /// A node's surfaces under one combination of its classes and state.
+    static func resolve(
+        _ combination: SurfaceCombination, node: SceneNode, scope: ResolutionScope, state: SurfaceState, lenient: Bool
+    ) -> (CombinationRecord, ResolvedAnimation?) {
+        let nodeState = SurfaceState(
+            combination.state.active.union(state.active), explicit: combination.state.explicit.union(state.explicit))
+        func surface(_ classes: TWClasses, _ source: SurfaceSource, includeDefaults: Bool = true) -> ResolvedSurface {
+            var resolved = SymbolicSurface.resolve(
+                classes, source: source, state: nodeState, scope: scope, lenient: lenient,
+                includeDefaults: includeDefaults)
+            for i in resolved.diagnostics.indices where resolved.diagnostics[i].location == nil {
+                resolved.diagnostics[i].location = node.location
+            }
+            return resolved
+        }
+        // Native methods that return the source type keep it a source (R-TARGET-2).
+        let source = NativeSourceMethods.source(node.sourceKind, native: node.native, environment: scope.environment)
+        let main = combination.tw.map { surface($0, source) }
+        let button = combination.buttonStyle.map { surface($0, SurfaceSource(.button)) }
+        let adapters = combination.adapters.map { adapter in
+            AdapterSurface(
+                kind: adapter.kind, base: adapter.base, surface: surface(adapter.classes, SurfaceSource(.view)))
+        }
+        var animation: ResolvedAnimation?
+        var animationSurface: ResolvedSurface?
+        if let twAnimation = combination.twAnimation {
+            // Animates the subtree without decorating it: no defaults, no slots used.
+            var resolved = surface(twAnimation, SurfaceSource(.view), includeDefaults: false)
+            resolved.diagnostics += SurfaceResolver.ignoredByAnimation(twAnimation, scope: scope).map { d in
+                var d = d
+                if d.location == nil { d.location = node.location }
+                return d
+            }
+            animation = resolved.animation
+            animationSurface = resolved
+        }
+        var chosen =
+            main ?? button ?? adapters.first?.surface ?? animationSurface.map { animationOnly($0) }
+            ?? animationOnly(surface(TWClasses(segments: []), SurfaceSource(.view), includeDefaults: false))
+        if let animationSurface {
+            // .twAnimation's findings are reported with the node, with or without a .tw.
+            if main == nil && button == nil && adapters.isEmpty {
+                chosen.diagnostics = animationSurface.diagnostics
+            } else {
+                chosen.diagnostics += animationSurface.diagnostics
+            }
+        }
+        return (
+            CombinationRecord(
+                values: combination.values, surface: chosen, buttonStyle: button, adapters: adapters,
+                hasTW: main != nil),
+            animation
+        )
+    }
+
+    /// The reader's findings, `identity-varies` where combinations disagree on
+    /// structure, and findings only other combinations report.
+    static func findings(_ node: SceneNode, _ combinations: [CombinationRecord]) -> [Diagnostic] {
+        var out = node.findings
+        guard combinations.count > 1 else { return out }
+        let first = combinations[0]
+        let reference = first.allSurfaces
+        let kinds = surfaceNames(first)
+        for k in reference.indices {
+            // The combination closest to the first whose structure differs names the condition.
+            var best: (combination: CombinationRecord, flips: [Int], why: String)?
+            for combination in combinations.dropFirst() {
+                let others = combination.allSurfaces
+                guard k < others.count, let why = structuralDifference(reference[k], others[k]) else { continue }
+                let flips = combination.values.indices.filter { combination.values[$0] != first.values[$0] }
+                if best == nil || flips.count < (best?.flips.count ?? .max) { best = (combination, flips, why) }
+            }
+            guard let best else { continue }
+            let names = best.flips.map { "`\(node.conditions[$0].text)`" }.joined(separator: " and ")
+            let location = best.flips.first.flatMap { node.conditions[$0].location } ?? node.location
+            out.append(
+                Diagnostic(
+                    .error, "identity-varies",
+                    "\(kinds[k]) changes structure with \(names): \(best.why); SwiftUI resets the view's child state whenever \(names) changes",
+                    part: "identity",
+                    hint:
+                        "keep one structure in every branch: change classes of the same registrations and styles, and move a style switch out of the condition",
+                    location: location))
+        }
+        // What only other combinations report (an unknown class in one branch).
+        var seen = Set(reference.flatMap(\.diagnostics).map { "\($0.code)|\($0.message)" })
+        for combination in combinations.dropFirst() {
+            for d in combination.allSurfaces.flatMap(\.diagnostics) where seen.insert("\(d.code)|\(d.message)").inserted
+            {
+                var d = d
+                d.message += " (when \(combination.label(node.conditions)))"
+                out.append(d)
+            }
+        }
+        return out
+    }
+
+    /// `.tw`, `.buttonStyle(.tw(…))`, `.textFieldStyle(.tw(…))` … in `allSurfaces` order.
+    static func surfaceNames(_ record: CombinationRecord) -> [String] {
+        var out: [String] = []
+        if record.hasTW {
+            out.append(".tw(…)")
+            if record.buttonStyle != nil { out.append(".buttonStyle(.tw(…))") }
+            out += record.adapters.map { ".\($0.kind.rawValue)(.tw(…))" }
+        } else if record.buttonStyle != nil {
+            out.append(".buttonStyle(.tw(…))")
+            out += record.adapters.map { ".\($0.kind.rawValue)(.tw(…))" }
+        } else if let first = record.adapters.first {
+            out.append(".\(first.kind.rawValue)(.tw(…))")
+            out += record.adapters.dropFirst().map { ".\($0.kind.rawValue)(.tw(…))" }
+        } else {
+            out.append(".twAnimation(…)")
+        }
+        return out
+    }
+
+    /// What differs in structure between two resolutions of one surface: a
+    /// slot of the signature (R-ID-1), or the native button style, whose type
+    /// SwiftUI keeps in the view's identity.
+    static func structuralDifference(_ a: ResolvedSurface, _ b: ResolvedSurface) -> String? {
+        if a.nativeButtonStyle != b.nativeButtonStyle {
+            let x = a.nativeButtonStyle.map { ".\($0)" } ?? "a plain style"
+            let y = b.nativeButtonStyle.map { ".\($0)" } ?? "a plain style"
+            return "the native button style is \(x) in one branch and \(y) in the other (two different style types)"
+        }
+        guard a.signature != b.signature else { return nil }
+        let x = a.signature.split(separator: "\n", omittingEmptySubsequences: false)
+        let y = b.signature.split(separator: "\n", omittingEmptySubsequences: false)
+        for i in 0..<max(x.count, y.count) {
+            let l = i < x.count ? String(x[i]) : ""
+            let r = i < y.count ? String(y[i]) : ""
+            guard l != r else { continue }
+            let line = l.isEmpty ? r : l
+            let fields = line.split(separator: "|", maxSplits: 2).map(String.init)
+            if line.hasPrefix("target:") {
+                return "the target is \(l.dropFirst(7)) in one branch and \(r.dropFirst(7)) in the other"
+            }
+            if fields.count == 3 {
+                return
+                    "slot \(fields[1]) (\(fields[0])) returns \(l.isEmpty ? "nothing" : String(l.split(separator: "|", maxSplits: 2).last ?? "")) in one branch and \(r.isEmpty ? "nothing" : String(r.split(separator: "|", maxSplits: 2).last ?? "")) in the other"
+            }
+            return "its chain differs at \(line)"
+        }
+        return nil
+    }
+
+    /// A `.twAnimation` with no `.tw`: no chain, only the animation.
+    static func animationOnly(_ surface: ResolvedSurface) -> ResolvedSurface {
+        var s = surface
+        s.chain = []
+        s.signature = "animation"
+        s.identity = SHA256.hex("animation")
+        s.matches = []
+        s.winners = []
+        return s
+    }
+}

@@ -1,0 +1,119 @@
+import Glibc
+
+/// Why a file could not be written.
+public struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "cannot write \(path): \(reason)" }
+}
+
+/// Why a file could not be read.
+public struct FileReadError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "cannot read \(path): \(reason)" }
+}
+
+/// Whole-file reads and atomic writes.
+public enum FileIO {
+    /// Writes through a temporary file in the same directory, fsyncs it and
+    /// renames it over the target: readers see the old file or the new one,
+    /// never a truncated one.
+    ///
+    /// Only a regular file is replaced (or a new one created): a symlink, FIFO,
+    /// device, socket or directory at `path` is refused and left untouched, so
+    /// `-o /dev/null` never turns a device into a file and a link is never
+    /// replaced by a copy. A replaced file keeps its permission bits (and, when
+    /// twhost may set them, its owner and group); a new file gets 0666 minus the
+    /// umask, like any file a program creates.
+    /// - Throws: `FileWriteError` naming the path and why.
+    public static func writeAtomically(_ contents: String, to path: String) throws(FileWriteError) {
+        var existing = stat()
+        var mode: mode_t
+        var owner: (uid: uid_t, gid: gid_t)?
+        if lstat(path, &existing) == 0 {
+            if let kind = notRegular(existing.st_mode) {
+                throw FileWriteError(
+                    path: path, reason: "is \(kind); only a regular file is replaced (or a new one created)")
+            }
+            mode = existing.st_mode & 0o777
+            owner = (existing.st_uid, existing.st_gid)
+        } else {
+            let mask = umask(0)
+            umask(mask)
+            mode = 0o666 & ~mask
+        }
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[..<$0]) } ?? "."
+        let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array(((directory.isEmpty ? "" : directory) + "/." + base + ".tmp-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }  // non-empty array
+        guard fd >= 0 else { throw FileWriteError(path: path, reason: errnoText()) }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)  // plugin code that starts programs does not inherit it
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }  // NUL-terminated
+        var failure: String?
+        do throws(WriteError) {
+            try FileDescriptorIO.writeAll(contents, to: fd)
+        } catch {
+            failure = error.description
+        }
+        if failure == nil && fchmod(fd, mode) != 0 { failure = errnoText() }
+        if failure == nil, let owner, owner.uid != geteuid() || owner.gid != getegid() {
+            // Only root (or a member of the group) may hand the file back to its
+            // owner; otherwise it is ours now, as with any rewrite.
+            _ = fchown(fd, owner.uid, owner.gid)
+        }
+        if failure == nil && fsync(fd) != 0 { failure = errnoText() }
+        if close(fd) != 0 && failure == nil { failure = errnoText() }
+        if failure == nil && rename(temporary, path) != 0 { failure = errnoText() }
+        if let failure {
+            unlink(temporary)
+            throw FileWriteError(path: path, reason: failure)
+        }
+        let dirFD = open(directory.isEmpty ? "/" : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dirFD >= 0 {
+            fsync(dirFD)
+            close(dirFD)
+        }
+    }
+
+    /// What a file type is called when it is not a regular file.
+    private static func notRegular(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFLNK: return "a symbolic link"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFDIR: return "a directory"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
+    }
+
+    /// Reads a whole file (or standard input for "-").
+    public static func read(_ path: String, limit: Int = 512 << 20) throws(FileReadError) -> [UInt8] {
+        let fd = path == "-" ? 0 : open(path, O_RDONLY)
+        guard fd >= 0 else { throw FileReadError(path: path, reason: errnoText()) }
+        defer { if fd != 0 { close(fd) } }
+        var statBuffer = stat()
+        if fstat(fd, &statBuffer) == 0 && (statBuffer.st_mode & S_IFMT) == S_IFDIR {
+            throw FileReadError(path: path, reason: "is a directory")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileReadError(path: path, reason: errnoText())
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+            if bytes.count > limit { throw FileReadError(path: path, reason: "larger than \(limit >> 20) MiB") }
+        }
+        return bytes
+    }
+
+    package static func errnoText() -> String { String(cString: strerror(errno)) }
+}

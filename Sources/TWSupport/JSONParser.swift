@@ -1,0 +1,292 @@
+/// A parsed JSON value that remembers the line and column it started on, so
+/// that scene errors and findings can say where they are.
+public struct JSONNode: Sendable {
+    public indirect enum Value: Sendable {
+        case null
+        case bool(Bool)
+        case number(Double)
+        case string(String)
+        case array([JSONNode])
+        /// Members in document order.
+        case object([JSONMember])
+    }
+    public var value: Value
+    public var line: Int
+    /// 1-based, counted in UTF-8 bytes from the start of the line (as
+    /// SwiftSyntax counts columns), so JSON and Swift locations agree.
+    public var column: Int = 1
+
+    public var kindName: String {
+        switch value {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+public struct JSONMember: Sendable {
+    public var key: String
+    public var node: JSONNode
+}
+
+/// Why a document is not JSON.
+public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var line: Int
+    public var column: Int
+    public var description: String { "line \(line), column \(column): \(message)" }
+}
+
+/// A strict JSON (RFC 8259) parser over bytes: UTF-8 is validated, a leading
+/// BOM is skipped, duplicate keys and non-finite numbers are errors, and
+/// nesting is bounded so that no input can exhaust the stack.
+public struct JSONParser {
+    public static let defaultMaxDepth = 512
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var lineStart = 0
+    private let maxDepth: Int
+
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONNode {
+        var parser = JSONParser(bytes: bytes, maxDepth: maxDepth)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+        parser.skipWhitespace()
+        let value = try parser.parseValue(depth: 0)
+        parser.skipWhitespace()
+        if parser.index < bytes.count { throw parser.error("unexpected text after the JSON value") }
+        return value
+    }
+
+    private init(bytes: [UInt8], maxDepth: Int) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+    }
+
+    private func error(_ message: String) -> JSONParseError {
+        JSONParseError(message: message, line: line, column: index - lineStart + 1)
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0D: index += 1
+            case 0x0A:
+                index += 1
+                line += 1
+                lineStart = index
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONNode {
+        guard index < bytes.count else { throw error("unexpected end of input") }
+        let startLine = line
+        let startColumn = index - lineStart + 1
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            guard depth < maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
+            index += 1
+            var members: [JSONMember] = []
+            var keys = Set<String>()
+            skipWhitespace()
+            if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return JSONNode(value: .object(members), line: startLine, column: startColumn)
+            }
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                    throw error("expected a string key")
+                }
+                let key = try parseString()
+                guard keys.insert(key).inserted else { throw error("duplicate key '\(key)'") }
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                    throw error("expected ':' after a key")
+                }
+                index += 1
+                skipWhitespace()
+                let value = try parseValue(depth: depth + 1)
+                members.append(JSONMember(key: key, node: value))
+                skipWhitespace()
+                guard index < bytes.count else { throw error("unexpected end of input in an object") }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return JSONNode(value: .object(members), line: startLine, column: startColumn)
+                }
+                throw error("expected ',' or '}'")
+            }
+        case UInt8(ascii: "["):
+            guard depth < maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
+            index += 1
+            var items: [JSONNode] = []
+            skipWhitespace()
+            if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return JSONNode(value: .array(items), line: startLine, column: startColumn)
+            }
+            while true {
+                skipWhitespace()
+                items.append(try parseValue(depth: depth + 1))
+                skipWhitespace()
+                guard index < bytes.count else { throw error("unexpected end of input in an array") }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    return JSONNode(value: .array(items), line: startLine, column: startColumn)
+                }
+                throw error("expected ',' or ']'")
+            }
+        case UInt8(ascii: "\""):
+            return JSONNode(value: .string(try parseString()), line: startLine, column: startColumn)
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return JSONNode(value: .bool(true), line: startLine, column: startColumn)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return JSONNode(value: .bool(false), line: startLine, column: startColumn)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return JSONNode(value: .null, line: startLine, column: startColumn)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return JSONNode(value: .number(try parseNumber()), line: startLine, column: startColumn)
+        default:
+            throw error("unexpected character '\(Character(Unicode.Scalar(bytes[index])))'")
+        }
+    }
+
+    private mutating func literal(_ word: String) throws(JSONParseError) {
+        let w = Array(word.utf8)
+        guard index + w.count <= bytes.count, Array(bytes[index..<index + w.count]) == w else {
+            throw error("invalid literal; expected '\(word)'")
+        }
+        index += w.count
+    }
+
+    private mutating func parseNumber() throws(JSONParseError) -> Double {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        func digits(_ p: inout JSONParser) -> Int {
+            let s = p.index
+            while p.index < p.bytes.count, p.bytes[p.index] >= 0x30, p.bytes[p.index] <= 0x39 { p.index += 1 }
+            return p.index - s
+        }
+        guard index < bytes.count else { throw error("invalid number") }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else if digits(&self) == 0 {
+            throw error("invalid number")
+        }
+        if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits(&self) > 0 else { throw error("invalid number: digits expected after '.'") }
+        }
+        if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
+            index += 1
+            if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+                index += 1
+            }
+            guard digits(&self) > 0 else { throw error("invalid number: digits expected in the exponent") }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else { throw error("number \(text) is out of range") }
+        return value
+    }
+
+    private mutating func parseString() throws(JSONParseError) -> String {
+        index += 1  // opening quote
+        // Fast path: no escapes, so the string is the bytes between the quotes.
+        var scan = index
+        while scan < bytes.count {
+            let b = bytes[scan]
+            if b == UInt8(ascii: "\"") {
+                guard
+                    let string = bytes.withUnsafeBufferPointer({ buffer in
+                        String(validating: UnsafeBufferPointer(rebasing: buffer[index..<scan]), as: UTF8.self)
+                    })
+                else { throw error("invalid UTF-8 in a string") }
+                index = scan + 1
+                return string
+            }
+            if b == UInt8(ascii: "\\") || b < 0x20 { break }
+            scan += 1
+        }
+        var out: [UInt8] = []
+        var runStart = index
+        while true {
+            guard index < bytes.count else { throw error("unterminated string") }
+            let b = bytes[index]
+            if b == UInt8(ascii: "\"") {
+                out.append(contentsOf: bytes[runStart..<index])
+                index += 1
+                break
+            }
+            if b < 0x20 { throw error("control character in a string") }
+            if b == UInt8(ascii: "\\") {
+                out.append(contentsOf: bytes[runStart..<index])
+                index += 1
+                guard index < bytes.count else { throw error("unterminated escape") }
+                let e = bytes[index]
+                index += 1
+                switch e {
+                case UInt8(ascii: "\""): out.append(0x22)
+                case UInt8(ascii: "\\"): out.append(0x5C)
+                case UInt8(ascii: "/"): out.append(0x2F)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try hex4()
+                    if scalar >= 0xD800 && scalar <= 0xDBFF {
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                            bytes[index + 1] == UInt8(ascii: "u")
+                        else {
+                            throw error("unpaired surrogate in \\u escape")
+                        }
+                        index += 2
+                        let low = try hex4()
+                        guard low >= 0xDC00 && low <= 0xDFFF else { throw error("unpaired surrogate in \\u escape") }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
+                        throw error("unpaired surrogate in \\u escape")
+                    }
+                    guard let u = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
+                    out.append(contentsOf: Array(String(Character(u)).utf8))
+                default: throw error("invalid escape '\\\(Character(Unicode.Scalar(e)))'")
+                }
+                runStart = index
+                continue
+            }
+            index += 1
+        }
+        guard let string = String(validating: out, as: UTF8.self) else { throw error("invalid UTF-8 in a string") }
+        return string
+    }
+
+    private mutating func hex4() throws(JSONParseError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("invalid \\u escape") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            guard let n = ASCII.hexValue(bytes[index]) else { throw error("invalid \\u escape") }
+            v = v * 16 + UInt32(n)
+            index += 1
+        }
+        return v
+    }
+}
