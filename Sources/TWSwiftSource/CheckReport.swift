@@ -1,4 +1,6 @@
-import TWHost
+import TWModel
+import TWResolution
+import TWSupport
 
 /// What `twhost check` reports: only what needs attention, like a linter —
 /// every diagnostic with its location (`file:line:col: error[code] message`),

@@ -1,3 +1,5 @@
+import TWScenes
+
 @_implementationOnly import SwiftSyntax
 
 /// The declarations of one file that class expressions can name: stored and

@@ -1,4 +1,5 @@
-import TWHost
+import TWGrammar
+import TWModel
 
 @_implementationOnly import SwiftSyntax
 
@@ -572,9 +573,9 @@ struct SourceContext {
     let file: String
     let converter: SourceLocationConverter
 
-    func location(_ node: some SyntaxProtocol) -> TWHost.SourceLocation {
+    func location(_ node: some SyntaxProtocol) -> TWModel.SourceLocation {
         let l = node.startLocation(converter: converter)
-        return TWHost.SourceLocation(file: file, line: l.line, column: l.column)
+        return TWModel.SourceLocation(file: file, line: l.line, column: l.column)
     }
 }
 

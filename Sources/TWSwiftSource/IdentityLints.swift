@@ -1,4 +1,5 @@
-import TWHost
+import TWGrammar
+import TWModel
 
 @_implementationOnly import SwiftSyntax
 
@@ -70,7 +71,7 @@ enum IdentityLints {
         guard let arg = call.arguments.first?.expression else { return }
         let text = arg.sourceText
         // At `.id`, not at the start of the chain the call ends.
-        let at: TWHost.SourceLocation
+        let at: TWModel.SourceLocation
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
             at = eval.source.location(member.period)
         } else {

@@ -1,4 +1,5 @@
-import TWHost
+import TWGrammar
+import TWModel
 
 @_implementationOnly import SwiftParser
 @_implementationOnly import SwiftSyntax

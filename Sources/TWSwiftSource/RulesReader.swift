@@ -1,4 +1,7 @@
-import TWHost
+import TWGrammar
+import TWModel
+import TWResolution
+import TWScenes
 
 @_implementationOnly import SwiftSyntax
 

@@ -1,4 +1,5 @@
-import TWHost
+import TWGrammar
+import TWModel
 
 /// What the Swift source reader reports about the code it reads. Each case
 /// owns its code, severity, message and fix; the reader never assembles
@@ -85,7 +86,7 @@ enum SourceFinding {
         }
     }
 
-    func diagnostic(at location: TWHost.SourceLocation?, className: String? = nil) -> Diagnostic {
+    func diagnostic(at location: TWModel.SourceLocation?, className: String? = nil) -> Diagnostic {
         Diagnostic(severity, code, message, className: className, hint: hint, location: location)
     }
 }

@@ -1,4 +1,8 @@
-import TWHost
+import TWLoading
+import TWModel
+import TWResolution
+import TWScenes
+import TWSupport
 
 /// One input read and resolved: its surfaces, or why it could not be read.
 public struct ScannedFile: Sendable {

@@ -1,4 +1,4 @@
-import TWHost
+import TWResolution
 
 @_implementationOnly import SwiftSyntax
 

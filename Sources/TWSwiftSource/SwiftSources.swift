@@ -1,5 +1,7 @@
 import Glibc
-import TWHost
+import TWModel
+import TWResolution
+import TWScenes
 
 @_implementationOnly import SwiftParser
 @_implementationOnly import SwiftSyntax
@@ -114,7 +116,7 @@ public enum SwiftSources {
             return SwiftSourceFile(
                 path: path, scene: nil,
                 diagnostics: [
-                    SourceFinding.notUTF8.diagnostic(at: TWHost.SourceLocation(file: path, line: 1, column: 1))
+                    SourceFinding.notUTF8.diagnostic(at: TWModel.SourceLocation(file: path, line: 1, column: 1))
                 ])
         }
         let budget = ParseBudget(bytes)
@@ -123,7 +125,7 @@ public enum SwiftSources {
             return SwiftSourceFile(
                 path: path, scene: nil,
                 diagnostics: [
-                    finding.diagnostic(at: TWHost.SourceLocation(file: path, line: budget.line, column: budget.column))
+                    finding.diagnostic(at: TWModel.SourceLocation(file: path, line: budget.line, column: budget.column))
                 ])
         }
         let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }

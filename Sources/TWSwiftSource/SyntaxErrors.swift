@@ -1,4 +1,4 @@
-import TWHost
+import TWModel
 
 @_implementationOnly import SwiftSyntax
 

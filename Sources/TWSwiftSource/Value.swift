@@ -1,11 +1,12 @@
-import TWHost
+import TWGrammar
+import TWModel
 
 /// Something a value depends on at run time: `expanded` in `expanded ? "a" : "b"`.
 /// Conditions are told apart by their text (`self.` dropped), so every use of
 /// `expanded` in a surface's classes is one condition.
 struct Condition: Hashable {
     var text: String
-    var location: TWHost.SourceLocation
+    var location: TWModel.SourceLocation
     static func == (a: Condition, b: Condition) -> Bool { a.text == b.text }
     func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }
@@ -21,9 +22,9 @@ indirect enum Value {
     /// A value of one of the class system's types: `Angle.degrees(8)`, `Color.indigo`, `Animation.default`.
     case typed(TypedValue)
     /// A value known only at run time, with its type when the source says it.
-    case symbolic(String, ArgumentType?, TWHost.SourceLocation)
+    case symbolic(String, ArgumentType?, TWModel.SourceLocation)
     /// Classes known only at run time (a call, a runtime `String`).
-    case dynamic(String, why: String, TWHost.SourceLocation)
+    case dynamic(String, why: String, TWModel.SourceLocation)
     /// `nil`.
     case nothing
     /// Fragments joined in order, nils dropped: `cn(a, b)`, `[a, b]`.
@@ -35,7 +36,7 @@ indirect enum Value {
     enum Piece {
         case text(String)
         /// `\(expression)`: a typed value inside brackets, a fragment between classes.
-        case interpolation(Value, inBrackets: Bool, TWHost.SourceLocation)
+        case interpolation(Value, inBrackets: Bool, TWModel.SourceLocation)
     }
 
     /// Applies `transform` to every branch's leaf (to compute typed values through conditions).
@@ -144,7 +145,7 @@ struct Combinator {
     }
 
     /// A value inside brackets: passed natively, never serialized (G-5).
-    mutating func typedValue(_ value: Value, _ at: TWHost.SourceLocation) -> TypedValue? {
+    mutating func typedValue(_ value: Value, _ at: TWModel.SourceLocation) -> TypedValue? {
         switch fix(value) {
         case .number(let n): return .number(n)
         case .bool(let b): return .bool(b)
@@ -160,7 +161,7 @@ struct Combinator {
         }
     }
 
-    mutating func note(_ finding: SourceFinding, _ at: TWHost.SourceLocation) {
+    mutating func note(_ finding: SourceFinding, _ at: TWModel.SourceLocation) {
         let d = finding.diagnostic(at: at)
         if !notes.contains(d) { notes.append(d) }
     }

@@ -1,4 +1,8 @@
-import TWHost
+import TWGrammar
+import TWModel
+import TWPlatform
+import TWResolution
+import TWScenes
 
 @_implementationOnly import SwiftSyntax
 
@@ -595,7 +599,7 @@ extension Value {
         }
     }
 
-    var location: TWHost.SourceLocation? {
+    var location: TWModel.SourceLocation? {
         switch self {
         case .symbolic(_, _, let at), .dynamic(_, _, let at): return at
         default: return nil
@@ -604,5 +608,5 @@ extension Value {
 }
 
 extension SourceContext {
-    var fileStart: TWHost.SourceLocation { TWHost.SourceLocation(file: file, line: 1, column: 1) }
+    var fileStart: TWModel.SourceLocation { TWModel.SourceLocation(file: file, line: 1, column: 1) }
 }
