@@ -20,18 +20,18 @@ import TWModel
 /// ArgumentSweep.arguments(for: .angle).prefix(4)   // ["0", "1", "-1", "90"]
 /// ArgumentSweep.className("label", "a_b c")        // "label-[a\\_b_c]"
 /// ```
-public enum ArgumentSweep {
+package enum ArgumentSweep {
     /// The generator's seed: the bytes of "twhost".
-    public static let seed: UInt64 = 0x74_77_68_6F_73_74
+    package static let seed: UInt64 = 0x74_77_68_6F_73_74
     /// Generated values per numeric type, after the edges.
-    public static let randomCount = 6
+    package static let randomCount = 6
     /// The most arguments a value form is tried with.
-    public static let maximumPerType = 32
+    package static let maximumPerType = 32
     /// The most arguments a parser or utility is tried with.
-    public static let maximumForParsers = 128
+    package static let maximumForParsers = 128
 
     /// The arguments tried for a type, edges first, in a fixed order.
-    public static func arguments(for type: ArgumentType) -> [String] {
+    package static func arguments(for type: ArgumentType) -> [String] {
         switch type {
         case .none: return []
         case .number: return numbers + generated(.number)
@@ -50,16 +50,16 @@ public enum ArgumentSweep {
     /// What parsers and utilities are tried with: the arguments of their own
     /// type first, then text of every other kind (a parser reads any text a
     /// class carries), without repeats.
-    public static func parserArguments(for type: ArgumentType) -> [String] {
+    package static func parserArguments(for type: ArgumentType) -> [String] {
         var seen = Set<String>()
         return (arguments(for: type) + textCorpus).filter { seen.insert($0).inserted }
     }
 
     /// Durations a preset is tried with, in seconds (nil: no duration class).
-    public static let presetDurations: [Double?] = [nil, 0, 0.001, 0.25, 1, 60]
+    package static let presetDurations: [Double?] = [nil, 0, 0.001, 0.25, 1, 60]
 
     /// The class that passes `argument` to `root`, as a user would write it.
-    public static func className(_ root: String, _ argument: String) -> String {
+    package static func className(_ root: String, _ argument: String) -> String {
         var out = root + "-["
         for character in argument {
             switch character {
@@ -72,7 +72,7 @@ public enum ArgumentSweep {
     }
 
     /// The class that runs a preset for a duration.
-    public static func presetClass(_ name: String, seconds: Double?) -> String {
+    package static func presetClass(_ name: String, seconds: Double?) -> String {
         guard let seconds else { return "animate-\(name)" }
         return "animate-\(name) duration-\(SwiftLiteral.number(seconds * 1000))"
     }

@@ -3,18 +3,18 @@ import TWSupport
 
 /// One result of `twhost plugins check`, with a rule id, a severity and a
 /// one-sentence fix.
-public struct CheckFinding: Equatable, Sendable {
-    public enum Severity: String, Equatable, Sendable { case error, warning, note }
-    public var rule: String
-    public var severity: Severity
+package struct CheckFinding: Equatable, Sendable {
+    package enum Severity: String, Equatable, Sendable { case error, warning, note }
+    package var rule: String
+    package var severity: Severity
     /// The registration it is about, if any.
-    public var registration: String?
-    public var message: String
-    public var fix: String
+    package var registration: String?
+    package var message: String
+    package var fix: String
     /// The class that shows the problem, when there is one (`fade-[0.5]`).
-    public var className: String?
+    package var className: String?
 
-    public init(
+    package init(
         _ rule: String, _ severity: Severity, registration: String?, _ message: String, fix: String,
         className: String? = nil
     ) {
@@ -27,7 +27,7 @@ public struct CheckFinding: Equatable, Sendable {
     }
 
     /// The finding as JSON, the form of `--format json` and of the report channel.
-    public var json: JSONValue {
+    package var json: JSONValue {
         func optional(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
         return .object([
             ("rule", .string(rule)), ("severity", .string(severity.rawValue)),
@@ -37,7 +37,7 @@ public struct CheckFinding: Equatable, Sendable {
     }
 
     /// Reads `json`; nil for anything else.
-    public init?(json node: JSONNode) {
+    package init?(json node: JSONNode) {
         guard case .object(let members) = node.value else { return nil }
         func string(_ key: String) -> String? {
             if case .string(let s)? = members.first(where: { $0.key == key })?.node.value { return s }
@@ -59,7 +59,7 @@ extension CheckFinding {
     /// - Parameters:
     ///   - plugin: the plugin's file, for the command that reproduces a crash.
     ///   - notChecked: whether registrations after the step were left unchecked.
-    public static func interrupted(
+    package static func interrupted(
         by exit: ProcessExit, during step: CheckStep?, plugin: String, notChecked: Bool
     ) -> CheckFinding {
         let step = step ?? .loading

@@ -11,9 +11,9 @@ import TWSupport
 ///                      className: "fade-[0.5]", input: "0.5")
 /// CheckStep(encoded: step.encoded) == step   // true
 /// ```
-public struct CheckStep: Equatable, Sendable, CustomStringConvertible {
+package struct CheckStep: Equatable, Sendable, CustomStringConvertible {
     /// The kind of plugin code that runs.
-    public enum Action: String, Equatable, Sendable {
+    package enum Action: String, Equatable, Sendable {
         /// The library's constructors, its entry, and the parsers of its defaults.
         case loading
         /// A parser reading a registration's default in a theme.
@@ -23,21 +23,21 @@ public struct CheckStep: Equatable, Sendable, CustomStringConvertible {
 
     /// Which unit of `PluginChecker.units` runs (-1 while loading): a check
     /// that was cut short carries on with the next one.
-    public var unit: Int
-    public var registration: String?
-    public var action: Action
+    package var unit: Int
+    package var registration: String?
+    package var action: Action
     /// For factories: called active (the class present) or inactive.
-    public var active: Bool
+    package var active: Bool
     /// The class whose code runs, when there is one (`fade-[0.5]`, `glow`,
     /// `animate-bounce duration-250`).
-    public var className: String?
+    package var className: String?
     /// The input in words, for messages: `0.5`, `its default '1'`, `the invalid UTF-8 input`.
-    public var input: String?
+    package var input: String?
     /// The source the class decorates when it is not a general view (`text`,
     /// `image`, `shape`), for `twhost explain --target`.
-    public var target: String?
+    package var target: String?
 
-    public init(
+    package init(
         unit: Int, registration: String?, action: Action, active: Bool = true, className: String? = nil,
         input: String? = nil, target: String? = nil
     ) {
@@ -51,10 +51,10 @@ public struct CheckStep: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The step of loading a plugin.
-    public static let loading = CheckStep(unit: -1, registration: nil, action: .loading)
+    package static let loading = CheckStep(unit: -1, registration: nil, action: .loading)
 
     /// Who runs, in words: "the factory of fade".
-    public var function: String {
+    package var function: String {
         let of = registration.map { " of '\($0)'" } ?? ""
         switch action {
         case .loading: return "the plugin"
@@ -66,7 +66,7 @@ public struct CheckStep: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// On what, in words, to follow a verb: " when called active with 0.5".
-    public var context: String {
+    package var context: String {
         switch action {
         case .loading: return " while loading (its constructors, its entry or the parsers of its defaults)"
         case .factory:
@@ -78,10 +78,10 @@ public struct CheckStep: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The code that runs, in words: "the factory of 'fade' when called active with 0.5".
-    public var description: String { function + context }
+    package var description: String { function + context }
 
     /// One line of JSON, for the report channel.
-    public var encoded: String {
+    package var encoded: String {
         var members: [(String, JSONValue)] = [("unit", .number(Double(unit))), ("action", .string(action.rawValue))]
         if let registration { members.append(("registration", .string(registration))) }
         if action == .factory { members.append(("active", .bool(active))) }
@@ -92,7 +92,7 @@ public struct CheckStep: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Reads `encoded`; nil for anything else.
-    public init?(encoded: String) {
+    package init?(encoded: String) {
         guard let root = try? JSONParser.parse(Array(encoded.utf8)), case .object(let members) = root.value else {
             return nil
         }

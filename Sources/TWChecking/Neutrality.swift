@@ -17,14 +17,14 @@ import TWModel
 /// - `background { … }` / `overlay { … }` whose content ends in `.opacity(0)`,
 ///   or is filled with a clear color
 /// Anything else is reported as not known to be neutral, never guessed.
-public enum Neutrality {
-    public enum Verdict: Equatable, Sendable {
+package enum Neutrality {
+    package enum Verdict: Equatable, Sendable {
         case neutral
         case notNeutral(String)
         case unknown(String)
     }
 
-    public static func check(_ ir: ModifierIR) -> Verdict {
+    package static func check(_ ir: ModifierIR) -> Verdict {
         for node in ir.nodes {
             switch check(node) {
             case .neutral: continue

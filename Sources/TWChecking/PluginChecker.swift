@@ -10,9 +10,9 @@ import TWResolution
 /// A plugin is checked in units, one per registration (modifiers, utilities,
 /// recipes, then presets, in the descriptor's order), so that a check cut
 /// short by a crash can carry on with the next unit in a fresh process.
-public enum PluginChecker {
+package enum PluginChecker {
     /// Every rule id, its severity and what it checks (docs/PluginAuthoring.md).
-    public static let rules: [(id: String, severity: CheckFinding.Severity, text: String)] = [
+    package static let rules: [(id: String, severity: CheckFinding.Severity, text: String)] = [
         ("load-failed", .error, "The plugin loads and its descriptor passes validation."),
         (
             "name-mismatch", .error,
@@ -54,7 +54,7 @@ public enum PluginChecker {
     ]
 
     /// Hostile arguments every parser and utility is called with. None may crash.
-    public static let hostileCorpus: [(label: String, bytes: [UInt8])] = [
+    package static let hostileCorpus: [(label: String, bytes: [UInt8])] = [
         ("empty", []),
         ("spaces", Array("   ".utf8)),
         ("huge", [UInt8](repeating: UInt8(ascii: "9"), count: 1 << 20)),
@@ -70,7 +70,7 @@ public enum PluginChecker {
     ]
 
     /// How many units `check` runs for a plugin.
-    public static func unitCount(_ plugin: LoadedPlugin) -> Int {
+    package static func unitCount(_ plugin: LoadedPlugin) -> Int {
         plugin.modifiers.count + plugin.utilities.count + plugin.recipes.count + plugin.animations.count
     }
 
@@ -85,7 +85,7 @@ public enum PluginChecker {
     ///   - found: told each finding as soon as it is made, so a crash later on
     ///     does not lose it.
     /// - Returns: every finding, in the order made.
-    public static func check(
+    package static func check(
         _ plugin: LoadedPlugin, themes: [(label: String, theme: Theme)], from firstUnit: Int = 0,
         progress: (CheckStep) -> Void, found: (CheckFinding) -> Void = { _ in }
     ) -> [CheckFinding] {
@@ -116,7 +116,7 @@ public enum PluginChecker {
 
     /// `name-mismatch`: the descriptor's name is not the file's stem, so
     /// `--plugins <name>` can never load it (nil when they agree).
-    public static func nameFinding(descriptorName: String, path: String) -> CheckFinding? {
+    package static func nameFinding(descriptorName: String, path: String) -> CheckFinding? {
         let file = path.split(separator: "/").last.map(String.init) ?? path
         guard "lib\(descriptorName).so" != file.lowercased() else { return nil }
         let stem = file.lowercased().hasPrefix("lib") ? String(file.dropFirst(3).dropLast(3)) : nil

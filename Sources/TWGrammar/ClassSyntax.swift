@@ -138,7 +138,7 @@ public struct ParsedClass: Hashable, Sendable {
     }
 
     /// The class with one more variant in front, for recipe expansion.
-    package func prefixed(by outer: [String], negative extraNegative: Bool = false) -> ParsedClass {
+    package func prefixed(by outer: [String]) -> ParsedClass {
         var copy = self
         copy.variants = outer + variants
         if !outer.isEmpty { copy.text = outer.joined(separator: ":") + ":" + text }

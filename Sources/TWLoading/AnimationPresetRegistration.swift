@@ -33,12 +33,11 @@ public struct AnimationPresetRegistration: Sendable {
     }
 }
 
-package final class PluginAnimation: @unchecked Sendable {
-    // @unchecked: an immutable C function pointer and context; presets are pure.
+package final class PluginAnimation: Sendable {
     let function: tw_animation_fn
-    let context: UnsafeMutableRawPointer?
+    let context: PluginContext
     let site: PluginSite
-    init(function: tw_animation_fn, context: UnsafeMutableRawPointer?, site: PluginSite) {
+    init(function: tw_animation_fn, context: PluginContext, site: PluginSite) {
         self.function = function
         self.context = context
         self.site = site
@@ -46,7 +45,7 @@ package final class PluginAnimation: @unchecked Sendable {
 
     func make(seconds: Double?) -> AnimationValue {
         var out = AnimationValue(curve: .default).cValue
-        site.run(.preset) { function(context, seconds ?? -1, &out) }
+        site.run(.preset) { function(context.pointer, seconds ?? -1, &out) }
         return AnimationValue(out)
     }
 }

@@ -10,17 +10,17 @@ import TWSupport
 /// a marked call fails is installed here, by the `twhost` executable only: a
 /// library user or a test process keeps its own crash handling.
 /// docs/Security.md describes the design.
-public enum Containment {
+package enum Containment {
     /// Why containment could not be installed.
-    public struct InstallError: Error, Equatable, Sendable, CustomStringConvertible {
-        public var code: Int32
-        public var description: String { "cannot install the plugin crash handler: \(WriteError(code: code))" }
+    package struct InstallError: Error, Equatable, Sendable, CustomStringConvertible {
+        package var code: Int32
+        package var description: String { "cannot install the plugin crash handler: \(WriteError(code: code))" }
     }
 
     /// Installs the crash handler (on an alternate stack), the exit hook and the
     /// watchdog, and ignores SIGPIPE so a closed pipe is a write error. Once per
     /// process; later calls do nothing.
-    public static func install() throws(InstallError) {
+    package static func install() throws(InstallError) {
         let status = twc_install()
         if status != 0 { throw InstallError(code: status) }
     }
@@ -28,25 +28,25 @@ public enum Containment {
     /// The longest a single call into plugin code (the entry, a factory, a
     /// parser, a utility, a preset) may run before twhost stops with exit 2.
     /// - Parameter seconds: the limit; zero turns it off.
-    public static func setTimeout(seconds: Double) {
+    package static func setTimeout(seconds: Double) {
         let text = seconds == seconds.rounded() && seconds < 1e15 ? String(Int(seconds)) : String(seconds)
         twc_set_timeout(seconds, text)
     }
 
     /// The default of `--plugin-timeout`.
-    public static let defaultTimeout = 10.0
+    package static let defaultTimeout = 10.0
 
     /// Moves the report off descriptor 1: returns a private copy of standard
     /// output (-1 when it is closed) and points descriptor 1 at standard error,
     /// so that plugin code printing to stdout cannot corrupt the report.
-    public static func takeStandardOutput() -> Int32 {
+    package static func takeStandardOutput() -> Int32 {
         twc_take_stdout()
     }
 
     /// Prepares a child twhost that reports to its parent over `channel`: the
     /// channel is not passed on to programs plugin code starts, and the child
     /// dies with its parent.
-    public static func prepareChild(channel: Int32) throws(InstallError) {
+    package static func prepareChild(channel: Int32) throws(InstallError) {
         let status = twc_child_setup(channel)
         if status != 0 { throw InstallError(code: status) }
     }

@@ -140,7 +140,8 @@ struct DescriptorValidator {
                 UtilityRegistration(
                     prefix: prefix, plugin: name,
                     expander: PluginUtility(
-                        function: expand, context: u.context, site: PluginSite(plugin: name, subject: prefix))))
+                        function: expand, context: PluginContext(u.context),
+                        site: PluginSite(plugin: name, subject: prefix))))
         }
         var recipes: [RecipeRegistration] = []
         var recipeNames = Set<String>()
@@ -183,7 +184,8 @@ struct DescriptorValidator {
                 AnimationPresetRegistration(
                     name: presetName, plugin: name,
                     maker: PluginAnimation(
-                        function: make, context: a.context, site: PluginSite(plugin: name, subject: presetName))))
+                        function: make, context: PluginContext(a.context),
+                        site: PluginSite(plugin: name, subject: presetName))))
         }
         let info = PluginInfo(
             name: name, version: version, path: path, abiMajor: pluginMajor, abiMinor: pluginMinor)
@@ -300,7 +302,8 @@ struct DescriptorValidator {
         var parser: PluginArgumentParser?
         if form == .argument {
             guard let parse = r.parse else { throw bad("parse", "is NULL; the argument form needs a parser") }
-            parser = PluginArgumentParser(function: parse, context: r.context, type: argumentType, site: site)
+            parser = PluginArgumentParser(
+                function: parse, context: PluginContext(r.context), type: argumentType, site: site)
         } else if r.parse != nil {
             throw bad("parse", "only the argument form has a parser")
         }

@@ -19,7 +19,11 @@ enum FFITypes {
         }
     }
 
-    // FFI boundary: created once, read-only afterwards.
+    // FFI boundary: created once and never freed. They are not read-only:
+    // libffi fills in a struct type's size and alignment the first time a cif
+    // that uses it is prepared. That happens only while a plugin loads, and
+    // PluginLoader loads one file at a time under its lock, so those writes
+    // never race; once set, nothing writes them again.
     nonisolated(unsafe) static let color = makeStruct(Array(repeating: twffi_type_double(), count: 4))
     nonisolated(unsafe) static let vector = makeStruct(Array(repeating: twffi_type_double(), count: 3))
     nonisolated(unsafe) static let animation = makeStruct(

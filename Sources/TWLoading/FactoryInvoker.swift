@@ -8,15 +8,17 @@ import TWModel
 /// only fills a stack buffer of argument pointers and runs `ffi_call`.
 /// The factory signature is
 /// `void f(tw_builder *, void *context, bool active [, ARG value])`.
-public final class FactoryInvoker: @unchecked Sendable {
+package final class FactoryInvoker: @unchecked Sendable {
     // @unchecked: the cif and argument-type array are written once in init and
     // only read afterwards; libffi's ffi_call does not modify a prepared cif.
     private let cif: UnsafeMutablePointer<ffi_cif>
+    /// The parameter types the cif points at; freed with it.
+    private let parameterTypes: UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>
     private let function: tw_factory_fn
     /// The plugin's factory pointer, for benchmarks that compare a direct call.
-    public var rawFunction: tw_factory_fn { function }
+    package var rawFunction: tw_factory_fn { function }
     private let context: UnsafeMutableRawPointer?
-    public let argumentType: ArgumentType
+    package let argumentType: ArgumentType
     /// The registration, for messages about a crash, exit or hang in the factory.
     let site: PluginSite
 
@@ -32,21 +34,27 @@ public final class FactoryInvoker: @unchecked Sendable {
         if let extra = FFITypes.type(for: argumentType) { parameters.append(extra) }
         let types = UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>.allocate(capacity: parameters.count)
         types.initialize(from: parameters, count: parameters.count)
+        parameterTypes = types
         cif = UnsafeMutablePointer<ffi_cif>.allocate(capacity: 1)
         cif.initialize(to: ffi_cif())
         let status = ffi_prep_cif(cif, twffi_default_abi(), UInt32(parameters.count), twffi_type_void(), types)
-        guard status.rawValue == UInt32(twffi_ok()) else {
-            cif.deallocate()
-            types.deallocate()
-            return nil
-        }
+        guard status.rawValue == UInt32(twffi_ok()) else { return nil }
+    }
+
+    /// A registration rejected after its cif was prepared (an invalid default)
+    /// drops its invoker: the cif and its parameter array go with it. The
+    /// element types are libffi's own or `FFITypes`' shared structs, never freed.
+    deinit {
+        cif.deinitialize(count: 1)
+        cif.deallocate()
+        parameterTypes.deallocate()
     }
 
     /// Runs the factory and returns the modifiers it described.
     /// - Parameters:
     ///   - active: whether the registration's class is present.
     ///   - value: the argument; must match `argumentType` (nil for `none`).
-    public func call(active: Bool, value: TypedValue?) -> Result<ModifierIR, FactoryCallError> {
+    package func call(active: Bool, value: TypedValue?) -> Result<ModifierIR, FactoryCallError> {
         let recorder = IRRecorder()
         let failure: FactoryCallError? = withExtendedLifetime(recorder) {
             HandleSlots.withHandle(
@@ -65,7 +73,7 @@ public final class FactoryInvoker: @unchecked Sendable {
 
     /// Calls the factory with a builder the caller owns; used by benchmarks to
     /// measure dispatch alone.
-    public func rawCall(builder: UnsafeMutablePointer<tw_builder>, active: Bool, value: TypedValue?) {
+    package func rawCall(builder: UnsafeMutablePointer<tw_builder>, active: Bool, value: TypedValue?) {
         _ = dispatch(builder, active: active, value: value)
     }
 

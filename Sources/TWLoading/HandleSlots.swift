@@ -65,12 +65,12 @@ enum HandleSlots {
 /// Uses of handles after the call that received them returned: ignored,
 /// and counted per plugin and kind so that `resolve` can warn and `plugins
 /// check` can report `builder-kept`.
-public enum KeptHandles {
+package enum KeptHandles {
     /// One plugin's ignored uses of one kind of handle.
-    public struct Use: Equatable, Sendable {
-        public var plugin: String
-        public var handle: String
-        public var count: Int
+    package struct Use: Equatable, Sendable {
+        package var plugin: String
+        package var handle: String
+        package var count: Int
     }
 
     private static let uses = Mutex<[Use]>([])
@@ -87,7 +87,7 @@ public enum KeptHandles {
     }
 
     /// Every ignored use so far, by plugin name, then handle kind.
-    public static var all: [Use] {
+    package static var all: [Use] {
         uses.withLock { $0 }.sorted { a, b in
             a.plugin != b.plugin
                 ? a.plugin.utf8.lexicographicallyPrecedes(b.plugin.utf8)
@@ -96,7 +96,7 @@ public enum KeptHandles {
     }
 
     /// A warning line for each plugin whose handles were used too late.
-    public static var warnings: [String] {
+    package static var warnings: [String] {
         all.map {
             "warning: builder-kept: plugin '\($0.plugin)' used a \($0.handle) handle \($0.count) time(s) after the call that received it returned, or from another thread; ignored"
         }

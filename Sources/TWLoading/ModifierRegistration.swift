@@ -83,7 +83,7 @@ public final class ModifierRegistration: Sendable {
     /// computed once per default value: most slots of most surfaces are
     /// inactive, and factories are pure (the ABI's contract, which
     /// `twhost plugins check` verifies), so one call serves them all.
-    public func inactiveSlot(value: TypedValue?) -> (result: Result<ModifierIR, FactoryCallError>, line: String) {
+    package func inactiveSlot(value: TypedValue?) -> (result: Result<ModifierIR, FactoryCallError>, line: String) {
         if let memo = inactiveMemo.withLock({ $0 }), memo.value == value { return (memo.result, memo.line) }
         let result = makeModifier(active: false, value: value)
         let line = signatureLine((try? result.get()) ?? ModifierIR())
@@ -92,7 +92,7 @@ public final class ModifierRegistration: Sendable {
     }
 
     /// The inactive modifier (see `inactiveSlot`).
-    public func inactiveModifier(value: TypedValue?) -> Result<ModifierIR, FactoryCallError> {
+    package func inactiveModifier(value: TypedValue?) -> Result<ModifierIR, FactoryCallError> {
         inactiveSlot(value: value).result
     }
 
@@ -101,7 +101,7 @@ public final class ModifierRegistration: Sendable {
 
     /// R-ID-3: whether the factory returns another structure inactive than
     /// active, probed once with the default argument.
-    public var isUnstable: Bool {
+    package var isUnstable: Bool {
         if let known = stabilityMemo.withLock({ $0 }) { return known }
         let value = try? defaultValue(in: .standard)?.get()
         let active = try? makeModifier(active: true, value: value).get()
@@ -125,5 +125,5 @@ public final class ModifierRegistration: Sendable {
     }
 
     /// The factory itself, for benchmarks that measure dispatch (nil for inline registrations).
-    public var factoryInvoker: FactoryInvoker? { invoker }
+    package var factoryInvoker: FactoryInvoker? { invoker }
 }

@@ -2,15 +2,13 @@ import TWModel
 import TWPluginAPI
 
 /// An argument-form parser inside a plugin.
-package final class PluginArgumentParser: @unchecked Sendable {
-    // @unchecked: holds a C function pointer and the plugin's context, both
-    // immutable; the parser contract says the function is pure and reentrant.
+package final class PluginArgumentParser: Sendable {
     let function: tw_parse_fn
-    let context: UnsafeMutableRawPointer?
+    let context: PluginContext
     let type: ArgumentType
     let site: PluginSite
 
-    init(function: tw_parse_fn, context: UnsafeMutableRawPointer?, type: ArgumentType, site: PluginSite) {
+    init(function: tw_parse_fn, context: PluginContext, type: ArgumentType, site: PluginSite) {
         self.function = function
         self.context = context
         self.type = type
@@ -44,7 +42,7 @@ package final class PluginArgumentParser: @unchecked Sendable {
                 ) { cTheme in
                     site.run(step) {
                         function(
-                            context, cString, cTheme.assumingMemoryBound(to: tw_theme.self),
+                            context.pointer, cString, cTheme.assumingMemoryBound(to: tw_theme.self),
                             result.assumingMemoryBound(to: tw_parse_result.self))
                     }
                 }

@@ -3,7 +3,7 @@ import CTWContainment
 /// What plugin code is about to run, for the messages that contain it:
 /// the plugin and the registration or file, as C strings that a signal handler
 /// can read. Made once per registration and file, never freed.
-public struct PluginSite: @unchecked Sendable {
+package struct PluginSite: @unchecked Sendable {
     // @unchecked: points at C memory written once here and never changed or freed.
     let pointer: UnsafePointer<twc_site>
 

@@ -34,12 +34,11 @@ public struct UtilityRegistration: Sendable {
     }
 }
 
-package final class PluginUtility: @unchecked Sendable {
-    // @unchecked: an immutable C function pointer and context; utilities are pure.
+package final class PluginUtility: Sendable {
     let function: tw_utility_fn
-    let context: UnsafeMutableRawPointer?
+    let context: PluginContext
     let site: PluginSite
-    init(function: tw_utility_fn, context: UnsafeMutableRawPointer?, site: PluginSite) {
+    init(function: tw_utility_fn, context: PluginContext, site: PluginSite) {
         self.function = function
         self.context = context
         self.site = site
@@ -68,7 +67,7 @@ package final class PluginUtility: @unchecked Sendable {
                 ) { cTheme in
                     site.run(.utility) {
                         function(
-                            context, cString, cTheme.assumingMemoryBound(to: tw_theme.self),
+                            context.pointer, cString, cTheme.assumingMemoryBound(to: tw_theme.self),
                             result.assumingMemoryBound(to: tw_utility_result.self))
                     }
                 }

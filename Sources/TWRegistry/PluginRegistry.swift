@@ -79,10 +79,6 @@ public final class PluginRegistry: Sendable {
         return a.name < b.name  // validated ASCII names: bytewise order
     }
 
-    /// R-ID-3: whether the factory returns a different structure inactive than
-    /// active (probed once per registration with its default argument).
-    public func isUnstable(_ registration: ModifierRegistration) -> Bool { registration.isUnstable }
-
     public func modifier(named name: String) -> ModifierRegistration? { modifierIndex[name].map { modifiers[$0] } }
     public func utility(prefix: String) -> UtilityRegistration? { utilityIndex[prefix].map { utilities[$0] } }
     public func recipe(named name: String) -> RecipeRegistration? { recipeIndex[name].map { recipes[$0] } }

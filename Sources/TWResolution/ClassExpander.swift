@@ -7,13 +7,13 @@ import TWSupport
 /// One effect of one class after lookup and expansion: built-in property
 /// assignments or a registration with its value, under state conditions.
 /// The payload is shared (a class), so surfaces copy effects cheaply.
-struct ClassEffect: @unchecked Sendable {
-    // @unchecked: the shared core is immutable after creation.
-    enum Kind {
+struct ClassEffect: Sendable {
+    enum Kind: Sendable {
         case style([StyleAssignment])
         case registration(ModifierRegistration, TypedValue?)
     }
-    final class Core {
+    /// Immutable, so one core is shared by every surface that copies the effect.
+    final class Core: Sendable {
         let kind: Kind
         let classText: String
         let innerText: String
@@ -46,9 +46,7 @@ struct ClassEffect: @unchecked Sendable {
 
 /// One top-level class looked up and expanded in a scope: reused by every
 /// surface of the scope that has the same class (it depends on nothing else).
-struct TokenExpansion: @unchecked Sendable {
-    // @unchecked: ClassEffect holds registrations (Sendable) and values; the
-    // struct is immutable once cached.
+struct TokenExpansion: Sendable {
     var effects: [ClassEffect]
     var diagnostics: [Diagnostic]
     var matches: [ClassMatch]
@@ -89,17 +87,12 @@ struct ClassExpander {
 
     mutating func expand(_ classes: TWClasses) {
         for token in ClassTokenizer.tokenize(classes) {
-            guard
-                let cached = scope.expansion(
-                    of: token,
-                    compute: { token in
-                        var sub = ClassExpander(scope: scope)
-                        sub.expand(token: token, outer: [], top: nil, depth: 0)
-                        return TokenExpansion(
-                            effects: sub.effects, diagnostics: sub.diagnostics, matches: sub.matches,
-                            count: sub.expandedCount)
-                    })
-            else { continue }
+            let cached = scope.expansion(of: token) { token in
+                var sub = ClassExpander(scope: scope)
+                sub.expand(token: token, outer: [], top: nil, depth: 0)
+                return TokenExpansion(
+                    effects: sub.effects, diagnostics: sub.diagnostics, matches: sub.matches, count: sub.expandedCount)
+            }
             expandedCount += cached.count
             if expandedCount > Self.maxExpandedClasses {
                 if expandedCount - cached.count <= Self.maxExpandedClasses {

@@ -76,7 +76,7 @@ public final class ResolutionScope: Sendable {
     }
 
     /// A top-level class's expansion, computed once per scope.
-    func expansion(of token: ClassToken, compute: (ClassToken) -> TokenExpansion) -> TokenExpansion? {
+    func expansion(of token: ClassToken, compute: (ClassToken) -> TokenExpansion) -> TokenExpansion {
         if let hit = tokenCache.withLock({ $0[token] }) { return hit }
         let computed = compute(token)
         tokenCache.withLock { cache in

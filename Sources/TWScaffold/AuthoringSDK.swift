@@ -10,23 +10,23 @@ import TWSupport
 ///   `PREFIX/share/twhost/swift`;
 /// - a build tree: `twhost` under a checkout's `.build`, whose
 ///   `Sources/TWPluginAPI/include` holds the header and whose root is the package.
-public struct AuthoringSDK: Equatable, Sendable {
+package struct AuthoringSDK: Equatable, Sendable {
     /// The `twhost` executable.
-    public var twhost: String
+    package var twhost: String
     /// The folder of `TWPluginAPI.h`.
-    public var includeDirectory: String
+    package var includeDirectory: String
     /// The folder of the SwiftPM package that provides TWPluginKit and TWPluginTesting.
-    public var swiftPackage: String
+    package var swiftPackage: String
 
     /// An SDK at the given paths.
-    public init(twhost: String, includeDirectory: String, swiftPackage: String) {
+    package init(twhost: String, includeDirectory: String, swiftPackage: String) {
         self.twhost = twhost
         self.includeDirectory = includeDirectory
         self.swiftPackage = swiftPackage
     }
 
     /// The SDK beside `executable` (a resolved path), installed layout first.
-    public static func locate(executable: String) -> Result<AuthoringSDK, ScaffoldError> {
+    package static func locate(executable: String) -> Result<AuthoringSDK, ScaffoldError> {
         let bin = directoryName(executable)
         var looked: [String] = []
         let prefix = normalized(bin + "/..")

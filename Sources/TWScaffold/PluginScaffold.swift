@@ -8,9 +8,9 @@ import TWSupport
 /// `make check` that builds the plugin, runs `twhost plugins check` on it and
 /// resolves the scene. The C project builds against the header through
 /// pkg-config; the Swift project is a SwiftPM package with a test.
-public struct PluginScaffold: Sendable {
+package struct PluginScaffold: Sendable {
     /// The language of the generated plugin.
-    public enum Language: String, Sendable, CaseIterable {
+    package enum Language: String, Sendable, CaseIterable {
         /// A C source and a Makefile, against the header alone.
         case c
         /// A SwiftPM package on TWPluginKit, with tests on TWPluginTesting.
@@ -18,26 +18,26 @@ public struct PluginScaffold: Sendable {
     }
 
     /// One file of the project, relative to its folder.
-    public struct File: Equatable, Sendable {
+    package struct File: Equatable, Sendable {
         /// The path inside the project, such as `Sources/DemoPlugin/DemoPlugin.swift`.
-        public var path: String
+        package var path: String
         /// The whole text of the file.
-        public var contents: String
+        package var contents: String
     }
 
     /// The plugin's name: its file's stem and its sample classes' prefix.
-    public let name: String
+    package let name: String
     /// C or Swift.
-    public let language: Language
+    package let language: Language
     /// What the project builds against and checks with.
-    public let sdk: AuthoringSDK
+    package let sdk: AuthoringSDK
 
     /// Registration names are the plugin name plus a suffix, and must stay
     /// within the 64 characters of a name.
     static let longestSuffix = "-glow".utf8.count
 
     /// A project for a valid plugin name.
-    public init(name: String, language: Language, sdk: AuthoringSDK) throws(ScaffoldError) {
+    package init(name: String, language: Language, sdk: AuthoringSDK) throws(ScaffoldError) {
         try Self.validate(name)
         self.name = name
         self.language = language
@@ -46,7 +46,7 @@ public struct PluginScaffold: Sendable {
 
     /// The plugin-name grammar (`[a-z][a-z0-9-]{0,63}`, the file's stem), and
     /// what the generated sample needs on top of it.
-    public static func validate(_ name: String) throws(ScaffoldError) {
+    package static func validate(_ name: String) throws(ScaffoldError) {
         guard isValidPluginName(name) else {
             throw .invalidName(
                 name,
@@ -60,7 +60,7 @@ public struct PluginScaffold: Sendable {
     }
 
     /// The files, in path order.
-    public var files: [File] {
+    package var files: [File] {
         let all: [File]
         switch language {
         case .c: all = CPluginProject(name: name, sdk: sdk).files
@@ -70,13 +70,13 @@ public struct PluginScaffold: Sendable {
     }
 
     /// The command that builds and checks the project from its parent folder.
-    public func nextStep(folder: String) -> String { "make -C \(shellQuoted(folder)) check" }
+    package func nextStep(folder: String) -> String { "make -C \(shellQuoted(folder)) check" }
 
     /// Writes the project to `folder`, which must not exist or be an empty
     /// folder. The files are written to a temporary folder beside it that is
     /// renamed into place, so the project appears whole or not at all, and
     /// nothing that exists is ever overwritten.
-    public func write(to folder: String) throws(ScaffoldError) {
+    package func write(to folder: String) throws(ScaffoldError) {
         var info = stat()
         if lstat(folder, &info) == 0 {
             guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .destinationNotFolder(folder) }

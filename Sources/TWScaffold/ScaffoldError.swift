@@ -1,5 +1,5 @@
 /// Why `twhost plugins new` wrote nothing. All message text is here.
-public enum ScaffoldError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ScaffoldError: Error, Equatable, Sendable, CustomStringConvertible {
     /// NAME is not a plugin name a generated project can use.
     case invalidName(String, reason: String)
     /// The project folder exists and holds something; nothing is overwritten.
@@ -16,13 +16,13 @@ public enum ScaffoldError: Error, Equatable, Sendable, CustomStringConvertible {
     case writeFailed(String, reason: String)
 
     /// A bad NAME is a usage error (exit 64); everything else could not complete (exit 2).
-    public var isUsageError: Bool {
+    package var isUsageError: Bool {
         if case .invalidName = self { return true }
         return false
     }
 
     /// The message, without the `error: ` prefix.
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidName(let name, let reason):
             return "invalid plugin name '\(name)': \(reason)"

@@ -73,7 +73,7 @@ struct SwiftPluginProject {
         )
 
         @_cdecl("tw_plugin_entry")
-        public func entry(
+        package func entry(
             _ hostMajor: UInt32, _ hostMinor: UInt32, _ host: UnsafePointer<tw_host_api>?,
             _ error: UnsafeMutablePointer<UnsafePointer<CChar>?>?
         ) -> UnsafePointer<tw_plugin_descriptor>? {

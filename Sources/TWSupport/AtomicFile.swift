@@ -1,21 +1,21 @@
 import Glibc
 
 /// Why a file could not be written.
-public struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-    public var description: String { "cannot write \(path): \(reason)" }
+package struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertible {
+    package var path: String
+    package var reason: String
+    package var description: String { "cannot write \(path): \(reason)" }
 }
 
 /// Why a file could not be read.
-public struct FileReadError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-    public var description: String { "cannot read \(path): \(reason)" }
+package struct FileReadError: Error, Equatable, Sendable, CustomStringConvertible {
+    package var path: String
+    package var reason: String
+    package var description: String { "cannot read \(path): \(reason)" }
 }
 
 /// Whole-file reads and atomic writes.
-public enum FileIO {
+package enum FileIO {
     /// Writes through a temporary file in the same directory, fsyncs it and
     /// renames it over the target: readers see the old file or the new one,
     /// never a truncated one.
@@ -27,7 +27,7 @@ public enum FileIO {
     /// twhost may set them, its owner and group); a new file gets 0666 minus the
     /// umask, like any file a program creates.
     /// - Throws: `FileWriteError` naming the path and why.
-    public static func writeAtomically(_ contents: String, to path: String) throws(FileWriteError) {
+    package static func writeAtomically(_ contents: String, to path: String) throws(FileWriteError) {
         var existing = stat()
         var mode: mode_t
         var owner: (uid: uid_t, gid: gid_t)?
@@ -92,7 +92,7 @@ public enum FileIO {
     }
 
     /// Reads a whole file (or standard input for "-").
-    public static func read(_ path: String, limit: Int = 512 << 20) throws(FileReadError) -> [UInt8] {
+    package static func read(_ path: String, limit: Int = 512 << 20) throws(FileReadError) -> [UInt8] {
         let fd = path == "-" ? 0 : open(path, O_RDONLY)
         guard fd >= 0 else { throw FileReadError(path: path, reason: errnoText()) }
         defer { if fd != 0 { close(fd) } }

@@ -9,17 +9,17 @@
 /// `plugins check` also sends `plugin JSON` (who the plugin is, once it has
 /// loaded) and `finding JSON` (each finding as it is made), so that a child
 /// that plugin code kills has still told what it knew.
-public enum ChildChannel {
+package enum ChildChannel {
     /// The child's end of the channel.
-    public static let descriptor: Int32 = 3
+    package static let descriptor: Int32 = 3
 
     /// Sends one message; newlines in `text` are replaced by spaces.
-    public static func send(_ kind: Kind, _ text: String) throws(WriteError) {
+    package static func send(_ kind: Kind, _ text: String) throws(WriteError) {
         let line = kind.rawValue + " " + text.replacing("\n", with: " ") + "\n"
         try FileDescriptorIO.writeAll(line, to: descriptor)
     }
 
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         case step
         case plugin
         case finding
@@ -27,20 +27,20 @@ public enum ChildChannel {
     }
 
     /// What a child sent.
-    public struct Messages: Equatable, Sendable {
+    package struct Messages: Equatable, Sendable {
         /// Each step, in order.
-        public var steps: [String] = []
+        package var steps: [String] = []
         /// The `plugin` line, when the child sent one.
-        public var plugin: String?
+        package var plugin: String?
         /// Each `finding` line, in order.
-        public var findings: [String] = []
+        package var findings: [String] = []
         /// The result line, when the child sent a complete one.
-        public var result: String?
+        package var result: String?
     }
 
     /// Reads a child's messages; an unterminated last line (the child died while
     /// writing it) is not a message.
-    public static func read(_ bytes: [UInt8]) -> Messages {
+    package static func read(_ bytes: [UInt8]) -> Messages {
         var messages = Messages()
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         lines.removeLast()  // after the last newline: empty, or a line cut short

@@ -3,7 +3,7 @@ extension String {
     /// U+0080…U+009F) written as `\u{1B}`: what text output prints for
     /// input it echoes, so that a class or a node type can never carry a
     /// terminal escape sequence to the reader's terminal (SPEC §9).
-    public var escapingControlCharacters: String {
+    package var escapingControlCharacters: String {
         guard unicodeScalars.contains(where: \.isControlCharacter) else { return self }
         var out = ""
         out.reserveCapacity(utf8.count + 8)

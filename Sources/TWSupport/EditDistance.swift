@@ -1,8 +1,8 @@
 /// Suggestions for misspelled names ("did you mean 'frosted'?").
-public enum Suggestion {
+package enum Suggestion {
     /// Edit distance over bytes counting an adjacent transposition as one
     /// edit (optimal string alignment), with an early cut-off above `limit`.
-    public static func distance(_ a: String, _ b: String, limit: Int = .max) -> Int {
+    package static func distance(_ a: String, _ b: String, limit: Int = .max) -> Int {
         let x = Array(a.utf8)
         let y = Array(b.utf8)
         if abs(x.count - y.count) > limit { return limit == .max ? abs(x.count - y.count) : limit + 1 }
@@ -32,7 +32,7 @@ public enum Suggestion {
     /// The nearest candidate within a distance that grows with the word's
     /// length (at most 3 unless `limit` says otherwise); ties go to the
     /// bytewise-first candidate.
-    public static func nearest<S: Sequence>(to word: String, in candidates: S, limit: Int? = nil) -> String?
+    package static func nearest<S: Sequence>(to word: String, in candidates: S, limit: Int? = nil) -> String?
     where S.Element == String {
         let limit = limit ?? max(1, min(3, word.utf8.count / 3))
         var best: (String, Int)?

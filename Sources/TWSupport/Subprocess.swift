@@ -1,7 +1,7 @@
 import Glibc
 
 /// How a child process ended.
-public enum ProcessExit: Equatable, Sendable {
+package enum ProcessExit: Equatable, Sendable {
     case exited(Int32)
     case signaled(Int32)
     /// Killed after its time limit.
@@ -11,14 +11,14 @@ public enum ProcessExit: Equatable, Sendable {
 }
 
 /// What a child process printed and how it ended.
-public struct SubprocessResult: Sendable {
-    public var exit: ProcessExit
-    public var stdout: [UInt8]
-    public var stderr: [UInt8]
+package struct SubprocessResult: Sendable {
+    package var exit: ProcessExit
+    package var stdout: [UInt8]
+    package var stderr: [UInt8]
     /// What the child wrote on its report channel (`ChildChannel`), when it had one.
-    public var channel: [UInt8] = []
-    public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
-    public var stderrText: String { String(decoding: stderr, as: UTF8.self) }
+    package var channel: [UInt8] = []
+    package var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+    package var stderrText: String { String(decoding: stderr, as: UTF8.self) }
 }
 
 /// Runs child processes with captured output and a time limit, so that a
@@ -27,7 +27,7 @@ public struct SubprocessResult: Sendable {
 /// Each child leads a process group of its own; when it ends or times out the
 /// whole group is killed, so a process plugin code forked does not outlive the
 /// check (or hold its pipes open).
-public enum Subprocess {
+package enum Subprocess {
     /// - Parameters:
     ///   - argv: the program (a path) and its arguments.
     ///   - timeout: seconds before the child is killed with SIGKILL.
@@ -38,7 +38,7 @@ public enum Subprocess {
     ///     the child so that they are reported as signals.
     ///   - channel: give the child a report channel on `ChildChannel.descriptor`,
     ///     read into `SubprocessResult.channel`.
-    public static func run(
+    package static func run(
         _ argv: [String], timeout: Double, outputLimit: Int = 64 << 20, isolated: Bool = true, channel: Bool = false
     ) -> SubprocessResult {
         var outPipe: [Int32] = [-1, -1]
@@ -196,7 +196,7 @@ public enum Subprocess {
     }
 
     /// A signal's name: SIGSEGV, SIGABRT …
-    public static func signalName(_ signal: Int32) -> String {
+    package static func signalName(_ signal: Int32) -> String {
         switch signal {
         case SIGSEGV: return "SIGSEGV"
         case SIGABRT: return "SIGABRT"

@@ -11,10 +11,10 @@ public struct WriteError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// The one way twhost writes to a file descriptor: interrupted writes are
 /// retried, short writes continued, and a failure is thrown, never dropped.
-public enum FileDescriptorIO {
+package enum FileDescriptorIO {
     /// Writes every byte of `bytes` to `fd`.
     /// - Throws: `WriteError` with the `errno` of the first failing write.
-    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) throws(WriteError) {
+    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) throws(WriteError) {
         guard let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
@@ -31,7 +31,7 @@ public enum FileDescriptorIO {
     }
 
     /// Writes every byte of `bytes` to `fd`.
-    public static func writeAll(_ bytes: [UInt8], to fd: Int32) throws(WriteError) {
+    package static func writeAll(_ bytes: [UInt8], to fd: Int32) throws(WriteError) {
         let failure: WriteError? = bytes.withUnsafeBytes { raw in
             do throws(WriteError) {
                 try writeAll(raw, to: fd)
@@ -44,7 +44,7 @@ public enum FileDescriptorIO {
     }
 
     /// Writes `text` as UTF-8 to `fd`.
-    public static func writeAll(_ text: String, to fd: Int32) throws(WriteError) {
+    package static func writeAll(_ text: String, to fd: Int32) throws(WriteError) {
         var text = text
         let failure: WriteError? = text.withUTF8 { buffer in
             do throws(WriteError) {
