@@ -5,8 +5,9 @@ import TWSupport
 /// one-sentence fix.
 package struct CheckFinding: Equatable, Sendable {
     package enum Severity: String, Equatable, Sendable { case error, warning, note }
-    package var rule: String
-    package var severity: Severity
+    package var rule: CheckRule
+    /// The rule's severity.
+    package var severity: Severity { rule.severity }
     /// The registration it is about, if any.
     package var registration: String?
     package var message: String
@@ -15,11 +16,9 @@ package struct CheckFinding: Equatable, Sendable {
     package var className: String?
 
     package init(
-        _ rule: String, _ severity: Severity, registration: String?, _ message: String, fix: String,
-        className: String? = nil
+        _ rule: CheckRule, registration: String?, _ message: String, fix: String, className: String? = nil
     ) {
         self.rule = rule
-        self.severity = severity
         self.registration = registration
         self.message = message
         self.fix = fix
@@ -30,7 +29,7 @@ package struct CheckFinding: Equatable, Sendable {
     package var json: JSONValue {
         func optional(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
         return .object([
-            ("rule", .string(rule)), ("severity", .string(severity.rawValue)),
+            ("rule", .string(rule.rawValue)), ("severity", .string(severity.rawValue)),
             ("registration", optional(registration)), ("class", optional(className)),
             ("message", .string(message)), ("fix", .string(fix)),
         ])
@@ -43,11 +42,11 @@ package struct CheckFinding: Equatable, Sendable {
             if case .string(let s)? = members.first(where: { $0.key == key })?.node.value { return s }
             return nil
         }
-        guard let rule = string("rule"), let severity = string("severity").flatMap(Severity.init(rawValue:)) else {
-            return nil
-        }
+        guard let rule = string("rule").flatMap(CheckRule.init(rawValue:)),
+            string("severity").flatMap(Severity.init(rawValue:)) == rule.severity
+        else { return nil }
         self.init(
-            rule, severity, registration: string("registration"), string("message") ?? "", fix: string("fix") ?? "",
+            rule, registration: string("registration"), string("message") ?? "", fix: string("fix") ?? "",
             className: string("class"))
     }
 }
@@ -72,20 +71,20 @@ extension CheckFinding {
             let name = Subprocess.signalName(signal)
             guard step.action != .loading else {
                 return CheckFinding(
-                    "plugin-crashed", .error, registration: nil, "the plugin crashed with \(name)\(step.context)",
+                    .pluginCrashed, registration: nil, "the plugin crashed with \(name)\(step.context)",
                     fix: "run `\(debugCommand(plugin))` under a debugger to find the fault")
             }
-            let rule =
+            let rule: CheckRule =
                 step.action == .parser || step.action == .utility || step.action == .defaultArgument
-                ? "parser-crashed" : "factory-crashed"
+                ? .parserCrashed : .factoryCrashed
             let message =
                 (subject.map { "\($0) (\(name)): " } ?? "(\(name)) ") + "\(step.function) crashed\(step.context)" + rest
             let what =
-                rule == "parser-crashed"
+                rule == .parserCrashed
                 ? "reject every argument it cannot read, never crash on one"
                 : "handle every value its argument type allows (the sweep's values are in docs/PluginAuthoring.md)"
             return CheckFinding(
-                rule, .error, registration: step.registration, message,
+                rule, registration: step.registration, message,
                 fix: "\(what); reproduce it under a debugger with `\(reproduceCommand(step, plugin: plugin))`",
                 className: step.className)
         case .timedOut(let seconds):
@@ -95,18 +94,18 @@ extension CheckFinding {
                 ? "the plugin did not finish loading within \(limit) s"
                 : "\(head)\(step.function) did not return within \(limit) s\(step.context)" + rest
             return CheckFinding(
-                "plugin-hung", .error, registration: step.registration, message,
+                .pluginHung, registration: step.registration, message,
                 fix: "make sure the plugin's entry, factories, parsers, utilities and presets return for every input",
                 className: step.className)
         case .exited(let status):
             return CheckFinding(
-                "plugin-exited", .error, registration: step.registration,
+                .pluginExited, registration: step.registration,
                 "\(head)\(step.function) ended the process (exit status \(status))\(step.context)" + rest,
                 fix: "never call exit, _exit or abort from a plugin: report errors through the ABI (reject, *error)",
                 className: step.className)
         case .notStarted(let why):
             return CheckFinding(
-                "plugin-crashed", .error, registration: nil, "cannot start a child twhost to check it: \(why)",
+                .pluginCrashed, registration: nil, "cannot start a child twhost to check it: \(why)",
                 fix: "check that the twhost executable can be run, or use --in-process")
         }
     }

@@ -11,48 +11,6 @@ import TWResolution
 /// recipes, then presets, in the descriptor's order), so that a check cut
 /// short by a crash can carry on with the next unit in a fresh process.
 package enum PluginChecker {
-    /// Every rule id, its severity and what it checks (docs/PluginAuthoring.md).
-    package static let rules: [(id: String, severity: CheckFinding.Severity, text: String)] = [
-        ("load-failed", .error, "The plugin loads and its descriptor passes validation."),
-        (
-            "name-mismatch", .error,
-            "The descriptor's name is the stem of the plugin's file (lib<name>.so), so it can be loaded by name."
-        ),
-        ("plugin-crashed", .error, "Loading the plugin does not crash the process."),
-        (
-            "factory-crashed", .error,
-            "No factory or preset crashes, for its default or any argument of the sweep; the class is named."
-        ),
-        (
-            "parser-crashed", .error,
-            "No parser or utility crashes, for any argument of the sweep or the hostile corpus; the class is named."
-        ),
-        ("plugin-hung", .error, "Loading and every call finish within the time limit."),
-        ("plugin-exited", .error, "The plugin never ends the process itself."),
-        (
-            "builder-kept", .error,
-            "The plugin uses a builder (or any handle) only during the call that received it, on that thread."
-        ),
-        ("factory-failed", .error, "Every factory runs without builder misuse, for its default and every argument."),
-        (
-            "unstable-structure", .error,
-            "Factories return the same structure active and inactive, and for every argument."
-        ),
-        ("not-neutral", .error, "Inactive general view and shape modifiers leave the view unchanged."),
-        ("neutrality-unknown", .note, "An inactive modifier twhost cannot judge as neutral."),
-        ("invalid-default", .error, "Defaults are valid in the themes in force (the default theme, or each --theme)."),
-        ("nondeterministic", .error, "Factories, parsers and utilities give the same output for the same input."),
-        (
-            "invalid-preset", .error,
-            "Animation presets set only the parameters their SwiftUI curve takes, so their rendering compiles."
-        ),
-        ("parser-accepts-garbage", .warning, "Parsers and utilities reject malformed arguments."),
-        (
-            "shadows-builtin", .warning,
-            "A registration name shadows a built-in class or recipe; the registration wins over it."
-        ),
-    ]
-
     /// Hostile arguments every parser and utility is called with. None may crash.
     package static let hostileCorpus: [(label: String, bytes: [UInt8])] = [
         ("empty", []),
@@ -124,7 +82,7 @@ package enum PluginChecker {
             stem.map { "--plugins \($0) would refuse it (the name differs)" }
             ?? "no name finds it (plugins are found as lib<name>.so)"
         return CheckFinding(
-            "name-mismatch", .error, registration: nil,
+            .nameMismatch, registration: nil,
             "the descriptor's name is '\(descriptorName)' but the file is \(file): \(byName), and --plugins \(descriptorName) looks for lib\(descriptorName).so",
             fix: "rename the file lib\(descriptorName).so"
                 + (stem.map { ", or set descriptor.name to \"\($0.lowercased())\"" } ?? ""))
@@ -163,7 +121,7 @@ final class _CheckRun {
 
     /// Records a finding unless its registration already has one of its rule.
     func recordOnce(_ finding: CheckFinding) {
-        guard reportedOnce.insert([finding.registration ?? "", finding.rule]).inserted else { return }
+        guard reportedOnce.insert([finding.registration ?? "", finding.rule.rawValue]).inserted else { return }
         record(finding)
     }
 
@@ -173,7 +131,7 @@ final class _CheckRun {
         if m.form.isExactTag ? Self.builtinNames.contains(m.name) : BuiltinUtilities.isRoot(m.name) {
             record(
                 CheckFinding(
-                    "shadows-builtin", .warning, registration: m.name,
+                    .shadowsBuiltin, registration: m.name,
                     "'\(m.name)' \(m.form.isExactTag ? "is a built-in class" : "is a built-in bracket utility"); the registration wins over it in every scope that loads this plugin",
                     fix: "rename it, e.g. '\(plugin.name)-\(m.name)', unless replacing the built-in is the point"))
         }
@@ -210,7 +168,7 @@ final class _CheckRun {
             if index == 0, m.parser != nil, let decoded, let again = m.defaultValue(in: t), decoded != again {
                 recordOnce(
                     CheckFinding(
-                        "nondeterministic", .error, registration: m.name,
+                        .nondeterministic, registration: m.name,
                         "the parser read its default '\(raw)' as \(Self.describe(decoded)), then as \(Self.describe(again))",
                         fix: "make the parser pure: no counters, clocks, randomness or global state"))
             }
@@ -223,7 +181,7 @@ final class _CheckRun {
                     } ?? "use a default that decodes under its type in every theme"
                 record(
                     CheckFinding(
-                        "invalid-default", .error, registration: m.name,
+                        .invalidDefault, registration: m.name,
                         "default '\(raw)' is invalid in the \(label): \(failure.message)", fix: fix))
             case nil: break
             }
@@ -272,7 +230,7 @@ final class _CheckRun {
             if active.structure != inactive.structure {
                 recordOnce(
                     CheckFinding(
-                        "unstable-structure", .error, registration: m.name,
+                        .unstableStructure, registration: m.name,
                         "active returns \(Self.code(active)) but inactive returns \(Self.code(inactive)): toggling the class resets child state",
                         fix: "change values, do not branch: return the same modifier with a neutral value"))
             } else {
@@ -288,14 +246,14 @@ final class _CheckRun {
         case .notNeutral(let why):
             record(
                 CheckFinding(
-                    "not-neutral", .error, registration: m.name, "inactive: \(why)",
+                    .notNeutral, registration: m.name, "inactive: \(why)",
                     fix:
                         "make the default (inactive) value neutral: it must leave layout, appearance and interaction unchanged"
                 ))
         case .unknown(let modifier):
             record(
                 CheckFinding(
-                    "neutrality-unknown", .note, registration: m.name,
+                    .neutralityUnknown, registration: m.name,
                     "inactive: twhost does not know when .\(modifier) is neutral (\(inactive.swiftCode))",
                     fix: "check by hand that the inactive modifier changes nothing"))
         }
@@ -325,7 +283,7 @@ final class _CheckRun {
                 if decoded != again {
                     recordOnce(
                         CheckFinding(
-                            "nondeterministic", .error, registration: m.name,
+                            .nondeterministic, registration: m.name,
                             "the parser read '\(raw)' as \(Self.describe(decoded)), then as \(Self.describe(again))",
                             fix: "make the parser pure: no counters, clocks, randomness or global state",
                             className: className))
@@ -352,7 +310,7 @@ final class _CheckRun {
                 if ir.structure != known.ir.structure {
                     recordOnce(
                         CheckFinding(
-                            "unstable-structure", .error, registration: m.name,
+                            .unstableStructure, registration: m.name,
                             "\(known.className) returns \(Self.code(known.ir)) but \(className) returns \(Self.code(ir)): changing only the argument resets child state",
                             fix:
                                 "change values, do not branch on the argument: return the same modifiers for every value",
@@ -372,7 +330,7 @@ final class _CheckRun {
             {
                 record(
                     CheckFinding(
-                        "parser-accepts-garbage", .warning, registration: m.name,
+                        .parserAcceptsGarbage, registration: m.name,
                         "the parser accepted \(probe.label) input as \(value.displayText)",
                         fix: "reject arguments the registration cannot use, so that strict parsing reports them"))
             }
@@ -383,7 +341,7 @@ final class _CheckRun {
         _ m: ModifierRegistration, _ error: FactoryCallError, className: String?, who: String
     ) -> CheckFinding {
         CheckFinding(
-            "factory-failed", .error, registration: m.name, "\(who): \(error.description)",
+            .factoryFailed, registration: m.name, "\(who): \(error.description)",
             fix: "balance every begin with an end and name every modifier and view", className: className)
     }
 
@@ -392,7 +350,7 @@ final class _CheckRun {
         _ second: Result<ModifierIR, FactoryCallError>, className: String?
     ) -> CheckFinding {
         CheckFinding(
-            "nondeterministic", .error, registration: m.name,
+            .nondeterministic, registration: m.name,
             "\(who): the same input gave \(Self.describe(first)), then \(Self.describe(second))",
             fix: "make the factory pure: no counters, clocks, randomness or global state", className: className)
     }
@@ -403,7 +361,7 @@ final class _CheckRun {
         if BuiltinUtilities.isRoot(u.prefix) {
             record(
                 CheckFinding(
-                    "shadows-builtin", .warning, registration: u.prefix,
+                    .shadowsBuiltin, registration: u.prefix,
                     "'\(u.prefix)-[…]' is a built-in bracket utility; the utility wins over it",
                     fix: "rename the prefix unless replacing the built-in is the point"))
         }
@@ -422,7 +380,7 @@ final class _CheckRun {
             if first != second {
                 record(
                     CheckFinding(
-                        "nondeterministic", .error, registration: u.prefix,
+                        .nondeterministic, registration: u.prefix,
                         "\(className): the same argument expanded to \(Self.describe(first)), then to \(Self.describe(second))",
                         fix: "make the utility pure", className: className))
                 break
@@ -436,7 +394,7 @@ final class _CheckRun {
             {
                 record(
                     CheckFinding(
-                        "parser-accepts-garbage", .warning, registration: u.prefix,
+                        .parserAcceptsGarbage, registration: u.prefix,
                         "the utility accepted \(probe.label) input and returned '\(classes.prefix(80))'",
                         fix: "reject arguments the utility cannot use"))
             }
@@ -447,7 +405,7 @@ final class _CheckRun {
         guard BuiltinRecipes.definitions[r.name] != nil || BuiltinUtilities.exactTags[r.name] != nil else { return }
         record(
             CheckFinding(
-                "shadows-builtin", .warning, registration: r.name,
+                .shadowsBuiltin, registration: r.name,
                 "the recipe '\(r.name)' replaces a built-in class or recipe",
                 fix: "rename it unless replacing the built-in is the point"))
     }
@@ -466,7 +424,7 @@ final class _CheckRun {
                 reportedNondeterminism = true
                 record(
                     CheckFinding(
-                        "nondeterministic", .error, registration: a.name,
+                        .nondeterministic, registration: a.name,
                         "\(className): the same duration gave \(first.swiftCode), then \(second.swiftCode)",
                         fix: "make the preset pure", className: className))
             }
@@ -477,7 +435,7 @@ final class _CheckRun {
             guard !invalid.isEmpty else { continue }
             record(
                 CheckFinding(
-                    "invalid-preset", .error, registration: a.name,
+                    .invalidPreset, registration: a.name,
                     "animate-\(a.name)\(seconds.map { " with \(SwiftLiteral.number($0)) s" } ?? " without a duration"): \(made.functionName) takes no \(invalid.map(\.rawValue).joined(separator: " or ")), yet the preset sets \(invalid.map(made.describe).joined(separator: ", ")): SwiftUI code with it would not compile",
                     fix:
                         "set only what the curve takes: duration for linear and the ease curves; duration and bounce, or response and dampingFraction, for spring; duration and bounce (the extra bounce) for smooth, snappy and bouncy; a negative value means not set"
@@ -487,7 +445,7 @@ final class _CheckRun {
         if BuiltinUtilities.curveNames[a.name] != nil {
             record(
                 CheckFinding(
-                    "shadows-builtin", .warning, registration: a.name,
+                    .shadowsBuiltin, registration: a.name,
                     "animate-\(a.name) is a built-in preset; the plugin's wins",
                     fix: "rename the preset unless replacing the built-in is the point"))
         }

@@ -1,3 +1,5 @@
+import TWModel
+
 /// Why a class is invalid before any lookup: its syntax. Each case says which
 /// part failed.
 public enum ClassParseError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -16,22 +18,22 @@ public enum ClassParseError: Error, Hashable, Sendable, CustomStringConvertible 
     case controlCharacter(UInt32)
 
     /// variant, root, value or type.
-    public var part: String {
+    public var part: Diagnostic.Part {
         switch self {
-        case .emptyVariant: return "variant"
-        case .emptyUtility, .bracketWithoutRoot: return "root"
-        case .emptyArgument, .unbalancedBrackets, .textAfterBracket, .invalidOpacity: return "value"
-        case .typedValueOutsideBrackets, .typedValueMixedWithText, .fragmentInsideBrackets: return "type"
-        case .controlCharacter: return "root"
+        case .emptyVariant: return .variant
+        case .emptyUtility, .bracketWithoutRoot: return .root
+        case .emptyArgument, .unbalancedBrackets, .textAfterBracket, .invalidOpacity: return .value
+        case .typedValueOutsideBrackets, .typedValueMixedWithText, .fragmentInsideBrackets: return .type
+        case .controlCharacter: return .root
         }
     }
 
     /// The diagnostic code: `invalid-class` for text that cannot be a class
     /// at all, `invalid-argument` for the rest of the syntax.
-    public var code: String {
+    public var code: DiagnosticCode {
         switch self {
-        case .controlCharacter: return "invalid-class"
-        default: return "invalid-argument"
+        case .controlCharacter: return .invalidClass
+        default: return .invalidArgument
         }
     }
 

@@ -1,5 +1,6 @@
 import CTWContainment
 import Synchronization
+import TWModel
 
 /// The handles plugin code receives (`tw_builder`, `tw_parse_result`,
 /// `tw_utility_result`, `tw_theme`; all four share one layout) and the rule
@@ -98,7 +99,7 @@ package enum KeptHandles {
     /// A warning line for each plugin whose handles were used too late.
     package static var warnings: [String] {
         all.map {
-            "warning: builder-kept: plugin '\($0.plugin)' used a \($0.handle) handle \($0.count) time(s) after the call that received it returned, or from another thread; ignored"
+            "warning: \(DiagnosticCode.builderKept): plugin '\($0.plugin)' used a \($0.handle) handle \($0.count) time(s) after the call that received it returned, or from another thread; ignored"
         }
     }
 }

@@ -91,7 +91,7 @@ public enum BackingResolver {
             report.lifecycle.append(outcome)
             if outcome.controller == nil {
                 report.diagnostics.append(
-                    PlatformFinding.unknownLifecycle(name: name, suggestion: lifecycleSuggestion(name)).diagnostic)
+                    PlatformFinding.unknownLifecycle(name: name, suggestion: lifecycleSuggestion(name)).diagnostic())
             }
         }
         return report

@@ -41,15 +41,13 @@ public final class PluginRegistry: Sendable {
                 for item in items(entry) {
                     let key = name(item)
                     if let previous = byName[key] {
+                        func origin(_ entry: T) -> RegistryFinding.Origin {
+                            location(entry).map { .inline($0) } ?? .plugin(plugin(entry))
+                        }
                         // The diagnostic's location says where an inline registration is.
-                        let who = location(item) != nil ? "registered inline" : "of plugin '\(plugin(item))'"
-                        let whom =
-                            location(previous).map { "the one registered inline at \($0)" }
-                            ?? "the one of plugin '\(plugin(previous))'"
                         diagnostics.append(
-                            Diagnostic(
-                                .warning, "shadowed-registration", "\(kind) '\(key)' \(who) shadows \(whom)",
-                                location: location(item)))
+                            RegistryFinding.shadowed(kind: kind, name: key, winner: origin(item), loser: origin(previous))
+                                .diagnostic(location: location(item)))
                     }
                     byName[key] = item
                 }

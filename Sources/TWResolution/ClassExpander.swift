@@ -96,10 +96,7 @@ struct ClassExpander {
             expandedCount += cached.count
             if expandedCount > Self.maxExpandedClasses {
                 if expandedCount - cached.count <= Self.maxExpandedClasses {
-                    error(
-                        "expansion-limit", "the classes expand to more than \(Self.maxExpandedClasses) classes",
-                        token.displayText,
-                        part: "root")
+                    report(.tooManyClasses(limit: Self.maxExpandedClasses), token.displayText)
                 }
                 continue
             }
@@ -113,19 +110,16 @@ struct ClassExpander {
         }
     }
 
-    private mutating func error(
-        _ code: String, _ message: String, _ classText: String, part: String?, hint: String? = nil
-    ) {
-        diagnostics.append(Diagnostic(.error, code, message, className: classText, part: part, hint: hint))
+    /// Reports a finding about the top-level class `classText`.
+    private mutating func report(_ finding: ExpansionFinding, _ classText: String) {
+        diagnostics.append(finding.diagnostic(className: classText))
     }
 
     private mutating func expand(token: ClassToken, outer: [String], top: String?, depth: Int) {
         switch ParsedClass.parse(token) {
         case .failure(let failure):
             let text = outer.isEmpty ? token.displayText : outer.joined(separator: ":") + ":" + token.displayText
-            error(
-                failure.code, "'\(text.escapingControlCharacters)': \(failure.description)", top ?? text,
-                part: failure.part)
+            report(.syntax(failure, classText: text), top ?? text)
         case .success(let parsed):
             expand(parsed.prefixed(by: outer), top: top, depth: depth)
         }
@@ -136,10 +130,7 @@ struct ClassExpander {
         expandedCount += 1
         if expandedCount > Self.maxExpandedClasses || depth > Self.maxDepth {
             if expandedCount == Self.maxExpandedClasses + 1 || depth == Self.maxDepth + 1 {
-                error(
-                    "expansion-limit",
-                    "'\(topText)' expands to more than \(Self.maxExpandedClasses) classes or \(Self.maxDepth) levels",
-                    topText, part: "root")
+                report(.tooDeep(classText: topText, classes: Self.maxExpandedClasses, levels: Self.maxDepth), topText)
             }
             return
         }
@@ -147,10 +138,8 @@ struct ClassExpander {
         var conditions: [Variant] = []
         for name in parsed.variants {
             guard let variant = Variant(name: name) else {
-                let hint = Suggestion.nearest(to: name, in: Variant.names).map { "did you mean '\($0):'?" }
-                error(
-                    "unknown-variant", "'\(parsed.text)': unknown variant '\(name):'", topText, part: "variant",
-                    hint: hint)
+                let suggestion = Suggestion.nearest(to: name, in: Variant.names)
+                report(.unknownVariant(classText: parsed.text, name: name, suggestion: suggestion), topText)
                 return
             }
             conditions.append(variant)
@@ -176,7 +165,7 @@ struct ClassExpander {
         // R-PREC-1: exact named recipes win over everything.
         if let recipe = recipeBody(named: body) {
             if parsed.negative {
-                error("invalid-argument", "'\(parsed.text)': a recipe cannot be negated", topText, part: "root")
+                report(.negatedRecipe(classText: parsed.text), topText)
                 return
             }
             record("recipe \(body) (\(recipe.origin))", &self)
@@ -186,13 +175,13 @@ struct ClassExpander {
         // R-PREC-2: registered exact tags win over built-in tags.
         if let registration = registry.modifier(named: body) {
             guard registration.form.isExactTag else {
-                error(
-                    "invalid-argument", "'\(parsed.text)': \(body) takes a bracket argument: \(body)-[…]", topText,
-                    part: "value", hint: "did you mean '\(body)-[\(registration.defaultArgument ?? "…")]'?")
+                report(
+                    .needsArgument(
+                        classText: parsed.text, name: body, defaultArgument: registration.defaultArgument), topText)
                 return
             }
             if parsed.negative {
-                error("invalid-argument", "'\(parsed.text)': \(body) cannot be negated", topText, part: "root")
+                report(.cannotNegate(classText: parsed.text, name: body), topText)
                 return
             }
             record("registration \(body) (plugin \(registration.plugin), \(registration.form.rawValue) form)", &self)
@@ -208,7 +197,7 @@ struct ClassExpander {
         }
         if let assignments = BuiltinUtilities.exactTags[body] {
             if parsed.negative {
-                error("invalid-argument", "'\(parsed.text)': \(body) cannot be negated", topText, part: "root")
+                report(.cannotNegate(classText: parsed.text, name: body), topText)
                 return
             }
             record("built-in \(body)", &self)
@@ -239,7 +228,7 @@ struct ClassExpander {
         _ topText: String, _ record: (String, inout ClassExpander) -> Void
     ) {
         if parsed.negative && !BuiltinUtilities.negatable.contains(root) {
-            error("invalid-argument", "'\(parsed.text)': \(root) cannot be negated", topText, part: "root")
+            report(.cannotNegate(classText: parsed.text, name: root), topText)
             return
         }
         let input = BuiltinUtilities.Input(
@@ -250,13 +239,13 @@ struct ClassExpander {
             record("built-in \(root) → \(assignments.map(\.property.rawValue).joined(separator: ", "))", &self)
             add(.style(assignments), parsed, conditions, topText)
         case .failure(let failure):
-            error("invalid-argument", "'\(parsed.text)': \(failure.message)", topText, part: "value")
+            report(.invalidValue(classText: parsed.text, reason: failure.message), topText)
         }
     }
 
     private mutating func unknown(_ parsed: ParsedClass, _ topText: String) {
-        let hint = Suggestion.nearest(to: parsed.body, in: scope.knownNames).map { "did you mean '\($0)'?" }
-        error("unknown-class", "unknown class '\(parsed.body)'", topText, part: "root", hint: hint)
+        let suggestion = Suggestion.nearest(to: parsed.body, in: scope.knownNames)
+        report(.unknownClass(name: parsed.body, suggestion: suggestion), topText)
     }
 
     // MARK: bracket classes
@@ -267,7 +256,7 @@ struct ClassExpander {
     ) {
         guard let root = parsed.root, let argument = parsed.argument else { return }
         if case .typed(let value) = argument, let scalar = value.scalar, !scalar.isFinite {
-            error("invalid-argument", "'\(parsed.text)': \(scalar) is not a finite number", topText, part: "value")
+            report(.notFinite(classText: parsed.text, value: scalar), topText)
             return
         }
         // Exact named bracket aliases match literal arguments only (G-5).
@@ -279,9 +268,7 @@ struct ClassExpander {
         // R-PREC-3: registered bracket prefixes, then utilities, then built-ins.
         if let registration = registry.modifier(named: root) {
             guard !registration.form.isExactTag else {
-                error(
-                    "invalid-argument", "'\(parsed.text)': \(root) takes no argument", topText, part: "value",
-                    hint: "did you mean '\(root)'?")
+                report(.takesNoArgument(classText: parsed.text, name: root), topText)
                 return
             }
             switch registrationValue(registration, argument, negative: parsed.negative) {
@@ -291,9 +278,7 @@ struct ClassExpander {
                     &self)
                 add(.registration(registration, value), parsed, conditions, topText)
             case .failure(let failure):
-                error(
-                    "invalid-argument", "'\(parsed.text)': \(failure.message)", topText,
-                    part: failure.message.hasPrefix("type:") ? "type" : "value")
+                report(.invalidValue(classText: parsed.text, reason: failure.message), topText)
             }
             return
         }
@@ -340,7 +325,7 @@ struct ClassExpander {
             default:
                 guard typed.type == registration.argumentType, !(typed.type == .animation && isFactory(typed)) else {
                     return .failure(
-                        "type: \(registration.name) takes a \(registration.argumentType.rawValue), got a \(typed.type.rawValue)"
+                        "\(ExpansionFinding.typeMismatchPrefix) \(registration.name) takes a \(registration.argumentType.rawValue), got a \(typed.type.rawValue)"
                     )
                 }
                 value = typed
@@ -365,11 +350,7 @@ struct ClassExpander {
     /// A value from a Swift source that nothing could type (SymbolicSurface
     /// types the rest): said so, never guessed.
     private mutating func dynamic(_ symbol: SymbolicValue, _ parsed: ParsedClass, _ topText: String) {
-        diagnostics.append(
-            Diagnostic(
-                .note, "dynamic-classes",
-                "'\(parsed.text)': the type of \(symbol.text) is not known statically, so this class is not checked",
-                className: topText, part: "value"))
+        report(.untypedValue(classText: parsed.text, expression: symbol.text), topText)
     }
 
     private func isFactory(_ value: TypedValue) -> Bool {
@@ -390,24 +371,19 @@ struct ClassExpander {
         case .typed(let value):
             // Only numbers cross to a utility as text: they cannot carry classes.
             guard let scalar = value.scalar else {
-                error(
-                    "invalid-argument",
-                    "'\(parsed.text)': the utility \(utility.prefix) takes literal or numeric arguments",
-                    topText, part: "type")
+                report(.utilityArgumentType(classText: parsed.text, prefix: utility.prefix), topText)
                 return
             }
             text = SwiftLiteral.number(scalar)
         }
         if utilityStack.contains(utility.prefix) {
-            let cycle = (utilityStack + [utility.prefix]).joined(separator: " → ")
-            error("recursive-utility", "utility output is recursive: \(cycle)", topText, part: "root")
+            report(.recursiveUtility(chain: utilityStack + [utility.prefix]), topText)
             return
         }
         switch utility.expand(text, theme: theme) {
         case .failure(let failure):
-            error(
-                "invalid-argument", "'\(parsed.text)': \(utility.prefix) rejected the argument: \(failure.message)",
-                topText, part: "value")
+            report(
+                .utilityRejected(classText: parsed.text, prefix: utility.prefix, reason: failure.message), topText)
         case .success(let output):
             record("utility \(utility.prefix) (plugin \(utility.plugin)) → \(output)", &self)
             utilityStack.append(utility.prefix)
@@ -453,7 +429,7 @@ struct ClassExpander {
     ) {
         if recipeStack.contains(body.key) {
             let names = recipeStack.map { String($0.split(separator: ":", maxSplits: 1).last ?? "") }
-            error("recipe-cycle", "recipe cycle: \((names + [name]).joined(separator: " → "))", topText, part: "root")
+            report(.recipeCycle(chain: names + [name]), topText)
             return
         }
         recipeStack.append(body.key)

@@ -199,8 +199,7 @@ public struct PreparedStyle: Sendable {
             if let fallback = resolved.fallback {
                 requestedStyle = requested
                 nativeStyle = resolved.style
-                diagnostics.append(
-                    Diagnostic(.warning, "native-style-fallback", fallback, className: nil, part: "target"))
+                diagnostics.append(SurfaceFinding.nativeStyleFallback(reason: fallback).diagnostic)
             }
         }
         VariantReach.dropUnreachablePressed(
@@ -211,25 +210,17 @@ public struct PreparedStyle: Sendable {
                 continue
             }
             if source.target != target {
-                let what =
-                    source.wrapped
-                    ? "\(source.kind == .image ? "an" : "a") \(source.kind.rawValue) already wrapped by "
-                        + (source.wrapper.map {
-                            NativeSourceMethods.whyItWraps($0, kind: source.kind, environment: scope.environment)
-                        } ?? "native modifiers")
-                    : "\(source.targetName == "image" ? "an" : "a") \(source.targetName)"
                 diagnostics.append(
-                    Diagnostic(
-                        .error, "unsupported-target",
-                        "'\(effect.innerText)': \(registration.name) is \(target == .image ? "an" : "a") \(target.rawValue) registration and cannot apply to \(what)",
-                        className: effect.classText, part: "target"))
+                    SurfaceFinding.unsupportedTarget(
+                        classText: effect.classText, innerText: effect.innerText, registration: registration.name,
+                        target: target, source: source, environment: scope.environment
+                    ).diagnostic)
             }
         }
         if lenient {
             var skipped = Set<String>()
             for i in diagnostics.indices where diagnostics[i].severity == .error {
-                diagnostics[i].severity = .warning
-                diagnostics[i].message += " (skipped)"
+                diagnostics[i] = diagnostics[i].skipped()
                 if let c = diagnostics[i].className { skipped.insert(c) }
             }
             effects.removeAll { skipped.contains($0.classText) }
@@ -262,10 +253,10 @@ public struct PreparedStyle: Sendable {
             for property in StyleProperty.allCases where property.paintsOverNativeControl {
                 guard let winner = styleWinners.removeValue(forKey: property) else { continue }
                 diagnostics.append(
-                    Diagnostic(
-                        .warning, "not-painted",
-                        "'\(winner.effect.innerText)' is not painted: the native \(nativeStyle) style draws the button's \(property == .shadow ? "shadow" : property == .background ? "background" : "border")",
-                        className: winner.effect.classText, part: "target"))
+                    SurfaceFinding.notPainted(
+                        classText: winner.effect.classText, innerText: winner.effect.innerText, style: nativeStyle,
+                        property: property
+                    ).diagnostic)
             }
         }
 
@@ -295,10 +286,10 @@ public struct PreparedStyle: Sendable {
                 case .success(let v)?: value = v
                 case .failure(let failure)?:
                     diagnostics.append(
-                        Diagnostic(
-                            .error, "invalid-argument",
-                            "default '\(registration.defaultArgument ?? "")' of \(registration.name) is invalid in this theme: \(failure.message)",
-                            className: registration.name, part: "value"))
+                        SurfaceFinding.invalidDefault(
+                            registration: registration.name, defaultArgument: registration.defaultArgument ?? "",
+                            reason: failure.message
+                        ).diagnostic)
                 case nil: value = nil
                 }
             }
@@ -314,10 +305,9 @@ public struct PreparedStyle: Sendable {
             case .success(let modifier): ir = modifier
             case .failure(let failure):
                 diagnostics.append(
-                    Diagnostic(
-                        .error, "factory-failed",
-                        "\(registration.name) (plugin \(registration.plugin)): \(failure.description)",
-                        className: registration.name, part: "root"))
+                    SurfaceFinding.factoryFailed(
+                        registration: registration.name, plugin: registration.plugin, error: failure
+                    ).diagnostic)
                 ir = ModifierIR()
             }
             chain.append(
@@ -390,12 +380,7 @@ public struct PreparedStyle: Sendable {
         chain.insert(contentsOf: styleEntries, at: firstEffects)
         signature.insert("style|builtin", at: 1 + firstEffects - transformsOutsideSignature)
         for name in unstable {
-            diagnostics.append(
-                Diagnostic(
-                    .warning, "unstable-structure",
-                    "\(name) returns a different structure when inactive than when active: its class toggling resets child state",
-                    className: name, part: "root",
-                    hint: "change values, do not branch: return the same modifier with a neutral value"))
+            diagnostics.append(SurfaceFinding.unstableStructure(registration: name).diagnostic)
         }
 
         let animation = SurfaceResolver.resolveAnimation(styleWinners, scope: scope, diagnostics: &diagnostics)

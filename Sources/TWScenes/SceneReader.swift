@@ -47,11 +47,10 @@ public struct SceneReader {
 
     private mutating func unknownFields(_ members: [JSONMember], known: Set<String>, path: String) {
         for member in members where !known.contains(member.key) {
-            let hint = Suggestion.nearest(to: member.key, in: known).map { "did you mean '\($0)'?" }
+            let suggestion = Suggestion.nearest(to: member.key, in: known)
             warnings.append(
-                Diagnostic(
-                    .warning, "unknown-field",
-                    "\(path)/\(member.key): unknown field, ignored (line \(member.node.line))", hint: hint))
+                SceneFinding.unknownField(path: path, key: member.key, line: member.node.line, suggestion: suggestion)
+                    .diagnostic())
         }
     }
 

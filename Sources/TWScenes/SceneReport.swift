@@ -80,7 +80,7 @@ public enum SceneReport {
             w.append(", \"requested\": ")
             w.appendJSONString(button.requestedButtonStyle ?? button.nativeButtonStyle)
             w.append(", \"fallback\": ")
-            w.appendJSONString(button.diagnostics.first { $0.code == "native-style-fallback" }?.message)
+            w.appendJSONString(button.diagnostics.first { $0.code == .nativeStyleFallback }?.message)
             let plain = button.nativeButtonStyle == nil || button.nativeButtonStyle == "plain"
             w.append(plain ? ", \"plain\": true" : ", \"plain\": false")
             if record.node.tw != nil {
@@ -341,8 +341,8 @@ public enum SceneReport {
 
     public static func diagnosticJSON(_ d: Diagnostic) -> JSONValue {
         .object([
-            ("severity", .string(d.severity.rawValue)), ("code", .string(d.code)),
-            ("class", d.className.map(JSONValue.string) ?? .null), ("part", d.part.map(JSONValue.string) ?? .null),
+            ("severity", .string(d.severity.rawValue)), ("code", .string(d.code.rawValue)),
+            ("class", d.className.map(JSONValue.string) ?? .null), ("part", d.part.map { .string($0.rawValue) } ?? .null),
             ("message", .string(d.message)), ("hint", d.hint.map(JSONValue.string) ?? .null),
             ("location", locationValue(d.location)),
         ])

@@ -104,7 +104,7 @@ public enum SceneResolveError: Error, Equatable, Sendable, CustomStringConvertib
         switch self {
         case .unknownPlugin(let name, let path, let line, let loaded):
             let set = loaded.isEmpty ? "no plugins are loaded" : "loaded: \(loaded.joined(separator: ", "))"
-            return "unknown-plugin: \(path): plugin '\(name)' is not in the loaded set (\(set)) (line \(line))"
+            return "\(DiagnosticCode.unknownPlugin): \(path): plugin '\(name)' is not in the loaded set (\(set)) (line \(line))"
         }
     }
 }
@@ -445,22 +445,15 @@ public enum SceneResolver {
             let names = best.flips.map { "`\(node.conditions[$0].text)`" }.joined(separator: " and ")
             let location = best.flips.first.flatMap { node.conditions[$0].location } ?? node.location
             out.append(
-                Diagnostic(
-                    .error, "identity-varies",
-                    "\(kinds[k]) changes structure with \(names): \(best.why); SwiftUI resets the view's child state whenever \(names) changes",
-                    part: "identity",
-                    hint:
-                        "keep one structure in every branch: change classes of the same registrations and styles, and move a style switch out of the condition",
-                    location: location))
+                SceneFinding.identityVaries(surface: kinds[k], conditions: names, difference: best.why)
+                    .diagnostic(location: location))
         }
         // What only other combinations report (an unknown class in one branch).
         var seen = Set(reference.flatMap(\.diagnostics).map { "\($0.code)|\($0.message)" })
         for combination in combinations.dropFirst() {
             for d in combination.allSurfaces.flatMap(\.diagnostics) where seen.insert("\(d.code)|\(d.message)").inserted
             {
-                var d = d
-                d.message += " (when \(combination.label(node.conditions)))"
-                out.append(d)
+                out.append(d.qualified(when: combination.label(node.conditions)))
             }
         }
         return out

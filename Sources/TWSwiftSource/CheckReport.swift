@@ -97,7 +97,7 @@ public struct CheckReport: Sendable {
                         return .object([
                             ("file", .string(f.location.file)), ("line", .number(Double(f.location.line))),
                             ("column", .number(Double(f.location.column))), ("severity", .string(d.severity.rawValue)),
-                            ("code", .string(d.code)), ("message", .string(d.message)),
+                            ("code", .string(d.code.rawValue)), ("message", .string(d.message)),
                             ("hint", d.hint.map(JSONValue.string) ?? .null),
                             ("class", d.className.map(JSONValue.string) ?? .null),
                             ("surface", f.surface.map(JSONValue.string) ?? .null),

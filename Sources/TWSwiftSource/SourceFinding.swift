@@ -2,9 +2,9 @@ import TWGrammar
 import TWModel
 
 /// What the Swift source reader reports about the code it reads. Each case
-/// owns its code, severity, message and fix; the reader never assembles
-/// message text elsewhere.
-enum SourceFinding {
+/// owns its code, message and fix (the severity is its code's); the reader
+/// never assembles message text elsewhere.
+enum SourceFinding: DiagnosticKind {
     /// The parser's own diagnostic for a file that does not parse.
     case syntax(String)
     /// A file that is not UTF-8.
@@ -24,23 +24,15 @@ enum SourceFinding {
     /// An inline registration whose closure returns another structure on another path.
     case unstableStructure(name: String, reason: String)
 
-    var severity: Diagnostic.Severity {
+    var code: DiagnosticCode {
         switch self {
-        case .syntax, .notUTF8, .parseLimit: return .error
-        case .dynamicClasses, .rulesNotRead, .combinationsLimited: return .note
-        case .unstableRowID, .branchResetsIdentity, .unstableStructure: return .warning
-        }
-    }
-
-    var code: String {
-        switch self {
-        case .syntax, .notUTF8: return "syntax-error"
-        case .parseLimit: return "parse-limit"
-        case .dynamicClasses, .rulesNotRead: return "dynamic-classes"
-        case .combinationsLimited: return "combinations-limited"
-        case .unstableRowID: return "unstable-row-id"
-        case .branchResetsIdentity: return "branch-resets-identity"
-        case .unstableStructure: return "unstable-structure"
+        case .syntax, .notUTF8: return .syntaxError
+        case .parseLimit: return .parseLimit
+        case .dynamicClasses, .rulesNotRead: return .dynamicClasses
+        case .combinationsLimited: return .combinationsLimited
+        case .unstableRowID: return .unstableRowID
+        case .branchResetsIdentity: return .branchResetsIdentity
+        case .unstableStructure: return .unstableStructure
         }
     }
 
@@ -87,6 +79,6 @@ enum SourceFinding {
     }
 
     func diagnostic(at location: TWModel.SourceLocation?, className: String? = nil) -> Diagnostic {
-        Diagnostic(severity, code, message, className: className, hint: hint, location: location)
+        diagnostic(className: className, location: location)
     }
 }

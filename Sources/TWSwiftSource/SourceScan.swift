@@ -137,8 +137,7 @@ public enum SourceScan {
                 return Read(
                     path: display, scene: nil,
                     diagnostics: [
-                        Diagnostic(
-                            .error, "invalid-scene", error.description,
+                        SceneFinding.invalidScene(error).diagnostic(
                             location: SourceLocation(file: display, line: l, column: 1))
                     ])
             }
@@ -157,16 +156,14 @@ public enum SourceScan {
                 shared: shared)
             return ScannedFile(path: read.path, scene: scene, resolution: resolution, diagnostics: read.diagnostics)
         } catch {
-            let d = Diagnostic(
-                .error, "unknown-plugin", error.description,
+            let d = SceneFinding.unknownPlugin(error).diagnostic(
                 location: SourceLocation(file: read.path, line: 1, column: 1))
             return ScannedFile(path: read.path, scene: scene, resolution: nil, diagnostics: read.diagnostics + [d])
         }
     }
 
     static func unreadable(_ path: String, _ reason: String) -> Diagnostic {
-        Diagnostic(
-            .error, "unreadable", "cannot read \(path): \(reason)",
+        SceneFinding.unreadable(path: path, reason: reason).diagnostic(
             location: SourceLocation(file: path, line: 1, column: 1))
     }
 

@@ -6,20 +6,20 @@ import TWSwiftSource
 /// columns are UTF-16 code units, SARIF's default `columnKind`.
 enum CheckSARIF {
     static func log(_ report: CheckReport) -> JSONValue {
-        var codes: [String] = []
+        var codes: [DiagnosticCode] = []
         for f in report.findings where !codes.contains(f.diagnostic.code) { codes.append(f.diagnostic.code) }
-        codes.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        codes.sort { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }
         let rules = codes.map { code in
-            let entry = DiagnosticCatalog.entry(code)
             let severity = report.findings.first(where: { $0.diagnostic.code == code })?.diagnostic.severity
             return SARIF.Rule(
-                id: code, level: severity.map(level) ?? .warning, shortDescription: entry.summary, help: entry.help)
+                id: code.rawValue, level: severity.map(level) ?? .warning, shortDescription: code.summary,
+                help: code.help)
         }
         let columns = CheckReport.utf16Columns(report.findings)
         let results = zip(report.findings, columns).map { f, column in
             let d = f.diagnostic
             return SARIF.Result(
-                ruleId: d.code, level: level(d.severity), message: d.message + (d.hint.map { " — \($0)" } ?? ""),
+                ruleId: d.code.rawValue, level: level(d.severity), message: d.message + (d.hint.map { " — \($0)" } ?? ""),
                 locations: [SARIF.Location(file: f.location.file, line: f.location.line, column: column)])
         }
         return SARIF.log(rules: rules, results: results)

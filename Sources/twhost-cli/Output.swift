@@ -89,7 +89,7 @@ enum PluginOptions {
         Containment.setTimeout(seconds: try timeout(command))
         let result = PluginSet.load(requests, searchPath: searchPath(command))
         if !result.errors.isEmpty {
-            throw .failed(result.errors.map { "plugin-load-failed: \($0.description)" }.joined(separator: "\nerror: "))
+            throw .failed(result.errors.map { "\(DiagnosticCode.pluginLoadFailed): \($0.description)" }.joined(separator: "\nerror: "))
         }
         return result.plugins
     }

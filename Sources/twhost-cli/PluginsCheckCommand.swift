@@ -122,7 +122,7 @@ enum CheckCommand {
         }
         switch loading {
         case .failure(let error):
-            let finding = CheckFinding("load-failed", .error, registration: nil, error.description, fix: error.fix)
+            let finding = CheckFinding(.loadFailed, registration: nil, error.description, fix: error.fix)
             found(finding)
             return PluginResult(request: request, name: nil, version: nil, path: error.path, findings: [finding])
         case .success(let plugin):
@@ -181,7 +181,7 @@ enum CheckCommand {
     static func keptHandleFindings(_ plugin: String?) -> [CheckFinding] {
         KeptHandles.all.filter { $0.plugin == plugin }.map { use in
             CheckFinding(
-                "builder-kept", .error, registration: nil,
+                .builderKept, registration: nil,
                 "the plugin used a \(use.handle) handle \(use.count) time(s) after the call that received it returned, or from another thread; twhost ignored those calls",
                 fix: "use a handle only during the call that received it, on that thread; never keep it")
         }
@@ -197,7 +197,7 @@ enum CheckCommand {
         guard let exe = PluginSearchPath.currentExecutable() else {
             result.findings.append(
                 CheckFinding(
-                    "plugin-crashed", .error, registration: nil, "cannot find the twhost executable",
+                    .pluginCrashed, registration: nil, "cannot find the twhost executable",
                     fix: "run twhost from a path it can find itself at (/proc must be mounted), or use --in-process"))
             return result
         }
@@ -350,8 +350,8 @@ enum CheckCommand {
             case .note: return .note
             }
         }
-        let rules = PluginChecker.rules.map {
-            SARIF.Rule(id: $0.id, level: level($0.severity), shortDescription: $0.text)
+        let rules = CheckRule.allCases.map {
+            SARIF.Rule(id: $0.rawValue, level: level($0.severity), shortDescription: $0.summary)
         }
         var sarifResults: [SARIF.Result] = []
         for r in results {
@@ -359,7 +359,7 @@ enum CheckCommand {
             for f in r.findings {
                 sarifResults.append(
                     SARIF.Result(
-                        ruleId: f.rule, level: level(f.severity),
+                        ruleId: f.rule.rawValue, level: level(f.severity),
                         message: "\(who)\(f.registration.map { "/" + $0 } ?? ""): \(f.message) Fix: \(f.fix)",
                         locations: [SARIF.Location(file: r.path ?? r.request)],
                         partialFingerprints: [

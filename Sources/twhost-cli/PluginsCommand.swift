@@ -70,7 +70,7 @@ enum PluginsCommand {
                     table.append([p.name, p.version, p.abi] + p.counts.map(String.init) + [p.path])
                 case .failure(let failure):
                     table.append([row.stem, "-", "-", "-", "-", "-", "-", row.path])
-                    notes.append("error: plugin-load-failed: \(failure.message)")
+                    notes.append("error: \(DiagnosticCode.pluginLoadFailed): \(failure.message)")
                 }
             }
             let widths = (0..<8).map { column in table.map { $0[column].count }.max() ?? 0 }

@@ -39,7 +39,7 @@ struct CheckStepTests {
             CheckFinding.interrupted(by: .signaled(SIGSEGV), during: $0, plugin: plugin, notChecked: false)
         }
         #expect(
-            crash.map(\.rule) == [
+            crash.map(\.rule.rawValue) == [
                 "plugin-crashed", "factory-crashed", "factory-crashed", "factory-crashed", "parser-crashed",
                 "parser-crashed", "parser-crashed", "parser-crashed", "factory-crashed",
             ])
@@ -64,13 +64,13 @@ struct CheckStepTests {
 
         let hang = CheckFinding.interrupted(
             by: .timedOut(seconds: 2.5), during: Self.steps[4], plugin: plugin, notChecked: true)
-        #expect(hang.rule == "plugin-hung" && hang.registration == "level")
+        #expect(hang.rule == .pluginHung && hang.registration == "level")
         #expect(
             hang.message
                 == "level-[a\\_b]: the parser of 'level' did not return within 2.5 s reading 'a_b'; the registrations after it were not checked"
         )
         let exit = CheckFinding.interrupted(by: .exited(0), during: Self.steps[8], plugin: plugin, notChecked: false)
-        #expect(exit.rule == "plugin-exited")
+        #expect(exit.rule == .pluginExited)
         #expect(
             exit.message
                 == "animate-bounce duration-250: the preset of 'bounce' ended the process (exit status 0) for 0.25 s")

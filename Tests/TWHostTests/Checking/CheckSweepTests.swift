@@ -13,7 +13,7 @@ struct CheckSweepTests {
         var version: String?
         var status: String
         var findings: [CheckFinding]
-        var rules: [String] { findings.map(\.rule) }
+        var rules: [String] { findings.map(\.rule.rawValue) }
     }
 
     static func report(_ text: String) throws -> [Checked] {
@@ -45,7 +45,7 @@ struct CheckSweepTests {
         #expect(
             plugins[0].findings == [
                 CheckFinding(
-                    "factory-crashed", .error, registration: "fade",
+                    .factoryCrashed, registration: "fade",
                     "fade-[0.5] (SIGSEGV): the factory of 'fade' crashed when called active with 0.5",
                     fix:
                         "handle every value its argument type allows (the sweep's values are in docs/PluginAuthoring.md); reproduce it under a debugger with `twhost explain --plugins \(fraction) 'fade-[0.5]'`",
@@ -103,7 +103,7 @@ struct CheckSweepTests {
         // Reported once per registration, with the input and both outputs.
         #expect(plugins[1].rules.filter { $0 == "nondeterministic" }.count == 1)
         #expect(
-            plugins[1].findings.first { $0.rule == "nondeterministic" }?.message
+            plugins[1].findings.first { $0.rule == .nondeterministic }?.message
                 == "fade-[1]: the same input gave .opacity(1), then .opacity(2)")
     }
 
@@ -116,7 +116,7 @@ struct CheckSweepTests {
         let noPrefix = dir + "/good.so"
         try FileManager.default.copyItem(atPath: good, toPath: noPrefix)
         let expected = CheckFinding(
-            "name-mismatch", .error, registration: nil,
+            .nameMismatch, registration: nil,
             "the descriptor's name is 'good' but the file is libbroken.so: --plugins broken would refuse it (the name differs), and --plugins good looks for libgood.so",
             fix: "rename the file libgood.so, or set descriptor.name to \"broken\"")
         let byPath = try twhost(["plugins", "check", "--format", "json", renamed])
@@ -155,7 +155,7 @@ struct CheckSweepTests {
         #expect(
             try Self.report(plain.stdout)[0].findings == [
                 CheckFinding(
-                    "invalid-default", .error, registration: "glow",
+                    .invalidDefault, registration: "glow",
                     "default 'brand' is invalid in the default theme: no theme color 'brand' (and 'brand' is not a #rgb, #rgba, #rrggbb or #rrggbbaa literal)",
                     fix:
                         "define colors.brand in every theme the plugin is used with (and check with --theme FILE), or use a literal default that needs no theme entry"

@@ -39,7 +39,7 @@ struct FuzzRegressionTests {
         let bytes = try Self.fixture("swift-nested-brackets.swift.txt")
         let file = SwiftSources.read(path: "Slow.swift", bytes: bytes)
         #expect(file.scene == nil)
-        #expect(file.diagnostics.map(\.code) == ["parse-limit"])
+        #expect(file.diagnostics.map(\.code.rawValue) == ["parse-limit"])
         #expect(file.diagnostics.first?.location == SourceLocation(file: "Slow.swift", line: 4, column: 77))
         #expect(
             file.diagnostics.first?.message
@@ -56,14 +56,14 @@ struct FuzzRegressionTests {
         // A one-line string ends at its line, closed or not: what follows is code again.
         let unterminated = SwiftSources.read(
             path: "Open.swift", bytes: try Self.fixture("swift-unterminated-string.swift.txt"))
-        #expect(unterminated.diagnostics.map(\.code) == ["parse-limit"])
+        #expect(unterminated.diagnostics.map(\.code.rawValue) == ["parse-limit"])
         #expect(unterminated.diagnostics.first?.location == SourceLocation(file: "Open.swift", line: 37, column: 50))
         // Many shallower nestings add up: parsing them would take seconds each hundred.
         let many = String(
             repeating: "let a = " + String(repeating: "[", count: 11) + "1" + String(repeating: "]", count: 11) + "\n",
             count: 100)
         let refused = SwiftSources.read(path: "Many.swift", bytes: Array(many.utf8))
-        #expect(refused.diagnostics.map(\.code) == ["parse-limit"])
+        #expect(refused.diagnostics.map(\.code.rawValue) == ["parse-limit"])
     }
 
     @Test("Swift that made the parser's diagnostics generator trap is reported from the tree instead")
@@ -76,7 +76,7 @@ struct FuzzRegressionTests {
                 "7:24 invalid character U+0017 in the source (82 in a row)",
                 "45:59 invalid character U+001E in the source",
             ])
-        #expect(file.diagnostics.allSatisfy { $0.code == "syntax-error" && $0.severity == .error })
+        #expect(file.diagnostics.allSatisfy { $0.code == .syntaxError && $0.severity == .error })
     }
 
     @Test("rules whose getter returns the property itself end with a note, not a stack overflow")
@@ -102,7 +102,7 @@ struct FuzzRegressionTests {
             + String(repeating: ")", count: 60) + ") } }"
         let st = try #require(SwiftSources.read(path: "S.swift", bytes: Array(styles.utf8)).scene)
         let record = try #require(try SceneResolver.resolve(st, plugins: []).surfaces.first)
-        #expect(record.findings.map(\.code) == ["dynamic-classes"])
+        #expect(record.findings.map(\.code.rawValue) == ["dynamic-classes"])
     }
 
     @Test("a snapshot version too large for an integer is refused, not a trap")

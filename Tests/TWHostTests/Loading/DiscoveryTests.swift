@@ -76,7 +76,7 @@ struct DiscoveryTests {
         let registry = PluginRegistry(plugins: load.plugins)
         #expect(registry.modifier(named: "probe-number")?.plugin == "second")
         #expect(registry.recipe(named: "probe-card")?.plugin == "second")
-        let warnings = registry.diagnostics.filter { $0.code == "shadowed-registration" }
+        let warnings = registry.diagnostics.filter { $0.code == .shadowedRegistration }
         #expect(warnings.count == 13 + 3)
         #expect(
             warnings.contains {

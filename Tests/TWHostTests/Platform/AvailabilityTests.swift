@@ -120,7 +120,7 @@ struct AvailabilityTests {
     @Test("a plugin slot that uses an API the version lacks is an unavailable-api warning")
     func pluginSlots() {
         let ios14 = Engine.resolve("p-4", environment: Self.env(.ios, 14))
-        let messages = ios14.diagnostics.filter { $0.code == "unavailable-api" }.map(\.message)
+        let messages = ios14.diagnostics.filter { $0.code == .unavailableAPI }.map(\.message)
         #expect(
             messages.contains(
                 "frosted (plugin material) writes View.background(alignment:content:), which needs iOS 15: on iOS 14 this chain does not compile"

@@ -37,5 +37,5 @@ extension ResolvedSurface {
             return false
         }
     }
-    var codes: [String] { diagnostics.map(\.code) }
+    var codes: [String] { diagnostics.map(\.code.rawValue) }
 }

@@ -108,7 +108,7 @@ struct GrammarTests {
         #expect(Engine.resolve("group-hover:opacity-50", state: [.groupHover]).style == [".opacity(0.5)"])
         let unknown = Engine.resolve("hovr:bg-red")
         #expect(unknown.codes == ["unknown-variant"])
-        #expect(unknown.diagnostics[0].part == "variant")
+        #expect(unknown.diagnostics[0].part == .variant)
         #expect(unknown.diagnostics[0].hint == "did you mean 'hover:'?")
     }
 }

@@ -275,18 +275,18 @@ struct ResolutionRuleTests {
         #expect(Engine.resolve("opacity-150").codes == ["invalid-argument"])
         #expect(
             Engine.resolve("tilt-[\(TypedValue.color(ColorValue(red: 1, green: 0, blue: 0)))]").diagnostics.first?.part
-                == "type")
+                == .type)
         #expect(Engine.resolve("resize", .text).codes == ["unsupported-target"])
     }
 
     @Test("R-STRICT-2: the failing part and the nearest known class")
     func suggestions() {
         let surface = Engine.resolve("frostd")
-        #expect(surface.diagnostics.first?.part == "root")
+        #expect(surface.diagnostics.first?.part == .root)
         #expect(surface.diagnostics.first?.hint == "did you mean 'frosted'?")
-        #expect(Engine.resolve("bg-primry").diagnostics.first?.part == "value")
+        #expect(Engine.resolve("bg-primry").diagnostics.first?.part == .value)
         #expect(Engine.resolve("shadw-md").diagnostics.first?.hint == "did you mean 'shadow-md'?")
-        #expect(Engine.resolve("tilt-[8").diagnostics.first?.part == "value")
+        #expect(Engine.resolve("tilt-[8").diagnostics.first?.part == .value)
     }
 
     @Test("R-CTRL-1: button classes choose native styles; tint, control and rounded; no painting over")

@@ -38,7 +38,7 @@ struct StateRuleTests {
             let surface = Engine.resolve(TWClasses(c.classes), .button, state: state)
             #expect(surface.decorated)
             #expect(surface.nativeButtonStyle == c.style)
-            let warnings = surface.diagnostics.filter { $0.code == "variant-no-effect" }
+            let warnings = surface.diagnostics.filter { $0.code == .variantNoEffect }
             #expect(warnings.map(\.className) == [c.warned])
             let kept = c.style.map { ".\($0)" } ?? "its plain style"
             #expect(

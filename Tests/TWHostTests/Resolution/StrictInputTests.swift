@@ -91,7 +91,7 @@ struct StrictInputTests {
         let typed = Engine.resolve("probe-string-[\(TypedValue.string("a\u{0}b"))]", registry: try echoRegistry())
         #expect(
             typed.diagnostics.contains {
-                $0.code == "invalid-argument" && $0.message.hasSuffix(": a string argument cannot contain NUL (U+0000)")
+                $0.code == .invalidArgument && $0.message.hasSuffix(": a string argument cannot contain NUL (U+0000)")
             }, "\(typed.diagnostics)")
         // Through the binary: exit 1, and the text report escapes the character.
         let result = try twhost(

@@ -40,7 +40,7 @@ struct SwiftReaderTests {
         let image = try #require(resolution.record("Card.swift:Card.body/1"))
         #expect(image.node.native == ["padding"])
         #expect(image.surface.decorated == false)
-        #expect(image.surface.diagnostics.map(\.code) == ["unsupported-target"])
+        #expect(image.surface.diagnostics.map(\.code.rawValue) == ["unsupported-target"])
         #expect(image.surface.diagnostics.first?.location == SourceLocation(file: "Card.swift", line: 7, column: 13))
         let circle = try #require(resolution.record("Card.swift:Card.body/2"))
         #expect(circle.surface.chain.first?.modifier.swiftCode == ".trim(from: 0, to: 0.5)")
@@ -159,7 +159,7 @@ struct SwiftReaderTests {
         #expect(a.allDiagnostics.first?.location == SourceLocation(file: "Odd.swift", line: 7, column: 26))
         let b = try #require(resolution.record("Odd.swift:Odd.body/1"))
         #expect(b.node.tw?.description == "p-4")
-        #expect(b.allDiagnostics.map(\.code) == ["dynamic-classes"])
+        #expect(b.allDiagnostics.map(\.code.rawValue) == ["dynamic-classes"])
         #expect(b.allDiagnostics.first?.location == SourceLocation(file: "Odd.swift", line: 8, column: 31))
         let c = try #require(resolution.record("Odd.swift:Odd.body/2"))
         // bg takes a color: an unknown name there is a symbolic color.
@@ -204,7 +204,7 @@ struct SwiftReaderTests {
         #expect(a.allDiagnostics.isEmpty)
         let b = try #require(resolution.record("Flip.swift:Flip.body/1"))
         #expect(b.combinations.map { $0.buttonStyle?.nativeButtonStyle } == ["borderedProminent", "bordered"])
-        let varies = b.findings.filter { $0.code == "identity-varies" }
+        let varies = b.findings.filter { $0.code == .identityVaries }
         #expect(varies.count == 1)
         #expect(varies.first?.severity == .error)
         #expect(
@@ -278,11 +278,11 @@ struct SwiftReaderTests {
                 "(no modifier)  // effects · wobble (inline, Lab.swift:14:23) · inactive",
                 ".rotation3DEffect(.degrees(3), axis: (x: 0, y: 1, z: 0))  // effects · tilt (inline, Lab.swift:6:21) · active",
             ])
-        let shadowed = resolution.diagnostics.filter { $0.code == "shadowed-registration" }
+        let shadowed = resolution.diagnostics.filter { $0.code == .shadowedRegistration }
         #expect(shadowed.map(\.message) == ["modifier 'tilt' registered inline shadows the one of plugin 'motion'"])
         #expect(shadowed.first?.location == SourceLocation(file: "Lab.swift", line: 6, column: 21))
         // Branching on active is unstable on a general view, not on an image (it runs only when selected).
-        let unstable = resolution.diagnostics.filter { $0.code == "unstable-structure" }
+        let unstable = resolution.diagnostics.filter { $0.code == .unstableStructure }
         #expect(unstable.map(\.className) == ["wobble"])
         #expect(unstable.first?.location == SourceLocation(file: "Lab.swift", line: 14, column: 29))
         #expect(
@@ -418,7 +418,7 @@ struct SwiftReaderTests {
             """
         let resolution = try SwiftSource.resolve(source, path: "Rows.swift")
         let all = (resolution.diagnostics + resolution.surfaces.flatMap(\.allDiagnostics)).filter {
-            $0.code == "unstable-row-id" || $0.code == "branch-resets-identity"
+            $0.code == .unstableRowID || $0.code == .branchResetsIdentity
         }.sorted {
             ($0.location ?? SourceLocation(file: "", line: 0, column: 0))
                 < ($1.location ?? SourceLocation(file: "", line: 0, column: 0))
@@ -453,7 +453,7 @@ struct SwiftReaderTests {
         let broken = SwiftSource.read(
             "struct A: View {\n    var body: some View {\n        Text(\"x\").tw(\"p-4\"\n    }\n}\n", path: "A.swift")
         #expect(broken.scene == nil)
-        #expect(broken.diagnostics.allSatisfy { $0.code == "syntax-error" && $0.severity == .error })
+        #expect(broken.diagnostics.allSatisfy { $0.code == .syntaxError && $0.severity == .error })
         #expect(broken.diagnostics.first?.location == SourceLocation(file: "A.swift", line: 3, column: 27))
         #expect(broken.diagnostics.first?.message == "expected ')' in function call")
         let binary = SwiftSources.read(path: "B.swift", bytes: [0x73, 0x74, 0xFF, 0xFE, 0x0A])
@@ -485,7 +485,7 @@ struct SwiftReaderTests {
             """
         let e = try SwiftSource.resolve(cyclic, path: "E.swift")
         #expect(e.surfaces.count == 1)
-        #expect(e.surfaces.first?.allDiagnostics.map(\.code) == ["dynamic-classes"])
+        #expect(e.surfaces.first?.allDiagnostics.map(\.code.rawValue) == ["dynamic-classes"])
         let line =
             "Text(\"é ✓ 漢字 — a long label that makes the line longer than most\").tw(\"p-4 text-sm rounded-lg bg-accent\")\n"
         let big =
