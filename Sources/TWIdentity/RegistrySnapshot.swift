@@ -448,7 +448,9 @@ extension RegistrySnapshot {
                     "modifier  \(e.phase ?? "-")  order \(e.order ?? 0)  \(e.name) (\(e.plugin))  \(e.form ?? "")"
                         + "  \(e.argumentType ?? "")  key \(e.conflictKey ?? "")  default \(e.defaultArgument ?? "-")\n"
                         + "          \(e.activeModifier ?? e.probeError ?? "")"
-                        + (e.unstable ? "\n          inactive: \(e.inactiveModifier ?? "")  [\(DiffRule.unstableStructure.id)]" : ""))
+                        + (e.unstable
+                            ? "\n          inactive: \(e.inactiveModifier ?? "")  [\(DiffRule.unstableStructure.id)]"
+                            : ""))
             case .recipe: lines.append("recipe    \(e.name) (\(e.plugin))  \(e.classes ?? "")")
             case .utility:
                 // A snapshot read from a file may carry fewer probes than twhost writes.

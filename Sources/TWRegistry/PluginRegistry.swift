@@ -45,9 +45,9 @@ public final class PluginRegistry: Sendable {
                             location(entry).map { .inline($0) } ?? .plugin(plugin(entry))
                         }
                         // The diagnostic's location says where an inline registration is.
-                        diagnostics.append(
-                            RegistryFinding.shadowed(kind: kind, name: key, winner: origin(item), loser: origin(previous))
-                                .diagnostic(location: location(item)))
+                        let finding = RegistryFinding.shadowed(
+                            kind: kind, name: key, winner: origin(item), loser: origin(previous))
+                        diagnostics.append(finding.diagnostic(location: location(item)))
                     }
                     byName[key] = item
                 }

@@ -99,7 +99,8 @@ enum ExpansionFinding: DiagnosticKind {
         switch self {
         case .unknownVariant(_, _, let suggestion): return suggestion.map { "did you mean '\($0):'?" }
         case .unknownClass(_, let suggestion): return suggestion.map { "did you mean '\($0)'?" }
-        case .needsArgument(_, let name, let defaultArgument): return "did you mean '\(name)-[\(defaultArgument ?? "…")]'?"
+        case .needsArgument(_, let name, let defaultArgument):
+            return "did you mean '\(name)-[\(defaultArgument ?? "…")]'?"
         case .takesNoArgument(_, let name): return "did you mean '\(name)'?"
         default: return nil
         }

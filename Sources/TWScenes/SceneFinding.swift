@@ -36,7 +36,8 @@ public enum SceneFinding: DiagnosticKind {
 
     public var message: String {
         switch self {
-        case .unknownField(let path, let key, let line, _): return "\(path)/\(key): unknown field, ignored (line \(line))"
+        case .unknownField(let path, let key, let line, _):
+            return "\(path)/\(key): unknown field, ignored (line \(line))"
         case .identityVaries(let surface, let conditions, let difference):
             return
                 "\(surface) changes structure with \(conditions): \(difference); SwiftUI resets the view's child state whenever \(conditions) changes"

@@ -104,7 +104,8 @@ public enum SceneResolveError: Error, Equatable, Sendable, CustomStringConvertib
         switch self {
         case .unknownPlugin(let name, let path, let line, let loaded):
             let set = loaded.isEmpty ? "no plugins are loaded" : "loaded: \(loaded.joined(separator: ", "))"
-            return "\(DiagnosticCode.unknownPlugin): \(path): plugin '\(name)' is not in the loaded set (\(set)) (line \(line))"
+            return
+                "\(DiagnosticCode.unknownPlugin): \(path): plugin '\(name)' is not in the loaded set (\(set)) (line \(line))"
         }
     }
 }

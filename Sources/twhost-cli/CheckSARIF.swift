@@ -19,7 +19,8 @@ enum CheckSARIF {
         let results = zip(report.findings, columns).map { f, column in
             let d = f.diagnostic
             return SARIF.Result(
-                ruleId: d.code.rawValue, level: level(d.severity), message: d.message + (d.hint.map { " — \($0)" } ?? ""),
+                ruleId: d.code.rawValue, level: level(d.severity),
+                message: d.message + (d.hint.map { " — \($0)" } ?? ""),
                 locations: [SARIF.Location(file: f.location.file, line: f.location.line, column: column)])
         }
         return SARIF.log(rules: rules, results: results)

@@ -89,7 +89,8 @@ enum PluginOptions {
         Containment.setTimeout(seconds: try timeout(command))
         let result = PluginSet.load(requests, searchPath: searchPath(command))
         if !result.errors.isEmpty {
-            throw .failed(result.errors.map { "\(DiagnosticCode.pluginLoadFailed): \($0.description)" }.joined(separator: "\nerror: "))
+            let messages = result.errors.map { "\(DiagnosticCode.pluginLoadFailed): \($0.description)" }
+            throw .failed(messages.joined(separator: "\nerror: "))
         }
         return result.plugins
     }

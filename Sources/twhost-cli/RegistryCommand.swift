@@ -36,7 +36,8 @@ enum RegistryCommand {
         let failed = snapshot.entries.filter { $0.probeError != nil }
         for e in failed {
             Output.error(
-                "error: \(DiffRule.probeFailed.id): \(e.kind.rawValue) '\(e.name)' of plugin '\(e.plugin)': \(e.probeError ?? "")")
+                "error: \(DiffRule.probeFailed.id): \(e.kind.rawValue) '\(e.name)' of plugin '\(e.plugin)': \(e.probeError ?? "")"
+            )
         }
         let text = format == "json" ? snapshot.fileText : snapshot.text
         if let path = command.value("--output") {
