@@ -106,7 +106,7 @@ let package = Package(
             cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
         .target(name: "Twin", dependencies: ["TWPluginKit"], path: "Tests/Fixtures/SwiftTwin"),
         .testTarget(
-            name: "TWHostTests", dependencies: ["TWHost", "TWPluginAPI", "TWSwiftSource"], path: "Tests/TWHostTests"),
+            name: "TWHostTests", dependencies: ["TWHost", "TWPluginAPI", "TWSwiftSource", "twhost-cli"], path: "Tests/TWHostTests"),
         .testTarget(
             name: "TWPluginKitTests", dependencies: ["TWPluginKit", "TWPluginTesting"], path: "Tests/TWPluginKitTests"),
     ]

@@ -1,12 +1,8 @@
 /// One element of argv after splitting: an option (with an inline value if
-/// written `--opt=value`) or a positional argument. Each keeps its index.
-struct SplitArgument: Equatable {
-    enum Kind: Equatable {
-        case option(name: String, inlineValue: String?)
-        case positional(String)
-    }
-    var kind: Kind
-    var index: Int
+/// written `--opt=value`) or a positional argument.
+enum SplitArgument: Equatable {
+    case option(name: String, inlineValue: String?)
+    case positional(String)
 }
 
 /// Splits argv: `--opt=value` and `--opt value` are the same option; after
@@ -15,17 +11,17 @@ enum ArgumentSplitter {
     static func split(_ arguments: [String]) -> [SplitArgument] {
         var out: [SplitArgument] = []
         var terminated = false
-        for (index, argument) in arguments.enumerated() {
+        for argument in arguments {
             if terminated || argument == "-" || !argument.hasPrefix("-") {
-                out.append(SplitArgument(kind: .positional(argument), index: index))
+                out.append(.positional(argument))
             } else if argument == "--" {
                 terminated = true
             } else if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
                 let name = String(argument[..<equals])
                 let value = String(argument[argument.index(after: equals)...])
-                out.append(SplitArgument(kind: .option(name: name, inlineValue: value), index: index))
+                out.append(.option(name: name, inlineValue: value))
             } else {
-                out.append(SplitArgument(kind: .option(name: argument, inlineValue: nil), index: index))
+                out.append(.option(name: argument, inlineValue: nil))
             }
         }
         return out

@@ -15,8 +15,6 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
     case failedUsage(String)
     /// Could not complete: unreadable input, plugins that fail to load (exit 2).
     case failed(String)
-    /// Already reported; exit with the given code.
-    case reported(Int32)
 
     var exitCode: Int32 {
         switch self {
@@ -24,7 +22,6 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
             .missingArgument, .invalidValue, .failedUsage:
             return ExitCode.usage
         case .failed: return ExitCode.couldNotComplete
-        case .reported(let code): return code
         }
     }
 
@@ -51,8 +48,6 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
             return "error: \(message)"
         case .failedUsage(let message):
             return "error: \(message)"
-        case .reported:
-            return ""
         }
     }
 

@@ -4,21 +4,19 @@ import TWSwiftSource
 
 /// `twhost diff BASE HEAD`: registry changes that would reset SwiftUI child state.
 enum DiffCommand {
+    static let scene = ValueOption(
+        "--scene", placeholder: "FILE", repeatable: true,
+        help: "List the surfaces of FILE (a scene, a .swift file or a folder) each finding affects.")
+    static let allow = ValueOption(
+        "--allow", placeholder: "FILE", help: "Allowlist of accepted finding fingerprints, each with a reason.")
+    static let format = OutputFormat.option([.text, .json, .github, .sarif], default: .text)
+
     static let spec = CommandSpec(
         words: ["diff"],
         summary:
             "Report registry changes between two snapshots or plugin sets (identity, breaking, behavior, versions).",
         positionals: "BASE HEAD", minimumPositionals: 2, maximumPositionals: 2,
-        options: [
-            OptionSpec(
-                name: "--scene", valueName: "FILE", repeatable: true,
-                help: "List the surfaces of FILE (a scene, a .swift file or a folder) each finding affects."),
-            OptionSpec(
-                name: "--allow", valueName: "FILE",
-                help: "Allowlist of accepted finding fingerprints, each with a reason."),
-            OptionSpec(name: "--format", valueName: "text|json|github|sarif", help: "Output format (default text)."),
-            PluginOptions.allowWritable,
-        ],
+        options: [scene, allow, format, PluginOptions.allowWritable],
         discussion: """
             BASE and HEAD are each a snapshot file written by `twhost registry -o FILE`, or a plugin
             set `plugins:material,motion@DIR` (loaded from DIR only, in a child process), or
@@ -31,12 +29,11 @@ enum DiffCommand {
         run: { command throws(CLIError) in try run(command) })
 
     static func run(_ command: ParsedCommand) throws(CLIError) -> Int32 {
-        let format = try command.choice("--format", ["text", "json", "github", "sarif"], default: "text")
-        let allowWritable = command.flag("--allow-writable-plugins")
+        let allowWritable = command[PluginOptions.allowWritable]
         let base = try side(command.positionals[0], allowWritable: allowWritable)
         let head = try side(command.positionals[1], allowWritable: allowWritable)
         var scenes: [(label: String, scene: Scene)] = []
-        for scenePath in command.all("--scene") {
+        for scenePath in command.all(scene) {
             // A scene file, or Swift sources (a .swift file or a folder): each Swift file is a scene,
             // with rules linked across the folder's files as `check` links them.
             guard SwiftSources.isSwiftInput(scenePath) else {
@@ -57,7 +54,7 @@ enum DiffCommand {
             if read == 0 { throw .failed("\(scenePath): no Swift file could be read") }
         }
         var allowlist: Allowlist?
-        if let allowPath = command.value("--allow") {
+        if let allowPath = command.value(allow) {
             do {
                 allowlist = try Allowlist.read(try FileIO.read(allowPath), file: allowPath)
             } catch let error as FileReadError {
@@ -74,11 +71,11 @@ enum DiffCommand {
         } catch {
             throw .failed(error.errors.map(\.description).joined(separator: "\nerror: "))
         }
-        switch format {
-        case "json": Output.write(report.json.serialized() + "\n")
-        case "github": Output.write(report.github)
-        case "sarif": Output.write(report.sarif.serialized() + "\n")
-        default: Output.write(report.text(palette: SurfaceReport.Palette(enabled: Output.useColor)))
+        switch command[format] {
+        case .json: Output.write(report.json.serialized() + "\n")
+        case .github: Output.write(report.github)
+        case .sarif: Output.write(report.sarif.serialized() + "\n")
+        case .text, .markdown: Output.write(report.text(palette: SurfaceReport.Palette(enabled: Output.useColor)))
         }
         return report.blocking ? ExitCode.findings : ExitCode.success
     }

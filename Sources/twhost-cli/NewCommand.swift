@@ -2,15 +2,16 @@ import TWHost
 
 /// `twhost plugins new`: a plugin project that builds and checks with no edits.
 enum NewCommand {
+    static let language = ChoiceOption<PluginScaffold.Language>(
+        "--lang", default: .swift, help: "The plugin's language")
+    static let directory = ValueOption(
+        "--dir", placeholder: "DIR", help: "The project folder (default ./NAME); never overwritten.")
+
     static let spec = CommandSpec(
         words: ["plugins", "new"],
         summary: "Create a plugin project (C or Swift) that builds, passes plugins check and resolves a sample.",
         positionals: "NAME", minimumPositionals: 1, maximumPositionals: 1,
-        options: [
-            OptionSpec(name: "--lang", valueName: "c|swift", help: "The plugin's language (default swift)."),
-            OptionSpec(
-                name: "--dir", valueName: "DIR", help: "The project folder (default ./NAME); never overwritten."),
-        ],
+        options: [language, directory],
         discussion: """
             NAME is the plugin's name, [a-z][a-z0-9-]{0,58}: the stem of lib<NAME>.so and the prefix
             of its sample classes <NAME>-glow and <NAME>-lift-[n] (so 5 characters shorter than 64).
@@ -21,10 +22,9 @@ enum NewCommand {
         run: { command throws(CLIError) in try run(command) })
 
     static func run(_ command: ParsedCommand) throws(CLIError) -> Int32 {
-        let language = try command.choice(
-            "--lang", PluginScaffold.Language.allCases.map(\.rawValue), default: PluginScaffold.Language.swift.rawValue)
+        let language = command[language]
         let name = command.positionals[0]
-        let folder = command.value("--dir") ?? name
+        let folder = command.value(directory) ?? name
         do throws(ScaffoldError) {
             try PluginScaffold.validate(name)
             guard let executable = PluginSearchPath.currentExecutable() else {
@@ -32,9 +32,9 @@ enum NewCommand {
             }
             let sdk = try AuthoringSDK.locate(executable: executable).get()
             let scaffold = try PluginScaffold(
-                name: name, language: PluginScaffold.Language(rawValue: language) ?? .swift, sdk: sdk)
+                name: name, language: language, sdk: sdk)
             try scaffold.write(to: folder)
-            var text = "created \(folder) (a \(language == "c" ? "C" : "Swift") plugin named '\(name)'):\n"
+            var text = "created \(folder) (a \(language == .c ? "C" : "Swift") plugin named '\(name)'):\n"
             for file in scaffold.files { text += "  \(folder.hasSuffix("/") ? folder : folder + "/")\(file.path)\n" }
             text += "next: \(scaffold.nextStep(folder: folder))\n"
             Output.write(text)

@@ -41,61 +41,6 @@ enum Output {
     }
 }
 
-/// Options shared by commands that load plugins.
-enum PluginOptions {
-    static let plugins = OptionSpec(
-        name: "--plugins", valueName: "a,b", repeatable: true, help: "Plugins to load, in order (names or .so paths).")
-    static let pluginPath = OptionSpec(
-        name: "--plugin-path", valueName: "DIR", repeatable: true, help: "Search DIR for lib<name>.so first.")
-
-    static let allowWritable = OptionSpec(
-        name: "--allow-writable-plugins", help: "Load plugins even when other users could have written them.")
-
-    static let pluginTimeout = OptionSpec(
-        name: "--plugin-timeout", valueName: "SECONDS",
-        help: "Stop with exit 2 when one call into plugin code runs longer (default 10).")
-
-    /// `--plugin-timeout`, checked: seconds, more than 0 and at most 3600.
-    static func timeout(_ command: ParsedCommand) throws(CLIError) -> Double {
-        guard let text = command.value("--plugin-timeout") else { return Containment.defaultTimeout }
-        guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-            throw .invalidValue(
-                option: "--plugin-timeout", value: text, expected: "seconds, 0 < n ≤ 3600", suggestion: nil)
-        }
-        return seconds
-    }
-
-    static let noDefaultPath = OptionSpec(
-        name: "--no-default-path",
-        help: "Search only the --plugin-path folders (not TWHOST_PLUGIN_PATH or twhost's own).")
-
-    static func searchPath(_ command: ParsedCommand) -> PluginSearchPath {
-        let allowWritable = command.flag("--allow-writable-plugins")
-        if command.flag("--no-default-path") {
-            return PluginSearchPath(directories: command.all("--plugin-path"), allowWritable: allowWritable)
-        }
-        let env = getenv("TWHOST_PLUGIN_PATH").map { String(cString: $0) }
-        let path = PluginSearchPath.standard(
-            explicit: command.all("--plugin-path"), environment: env, executable: PluginSearchPath.currentExecutable())
-        for warning in path.warnings { Output.error("warning: \(warning)") }
-        var result = path
-        result.allowWritable = allowWritable
-        return result
-    }
-
-    /// Loads the requested plugins; any failure is exit 2 with every error listed.
-    /// Plugin code runs in this process from here on, under `--plugin-timeout`.
-    static func load(_ requests: [String], _ command: ParsedCommand) throws(CLIError) -> [LoadedPlugin] {
-        Containment.setTimeout(seconds: try timeout(command))
-        let result = PluginSet.load(requests, searchPath: searchPath(command))
-        if !result.errors.isEmpty {
-            let messages = result.errors.map { "\(DiagnosticCode.pluginLoadFailed): \($0.description)" }
-            throw .failed(messages.joined(separator: "\nerror: "))
-        }
-        return result.plugins
-    }
-}
-
 /// Reading scene files for `resolve` and `diff --scene`.
 enum SceneInput {
     /// Reads and parses a scene (or standard input for "-"); warnings go to stderr.

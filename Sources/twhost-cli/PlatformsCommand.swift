@@ -2,22 +2,21 @@ import TWHost
 
 /// `twhost platforms`: the UIKit/AppKit correspondence table twhost knows.
 enum PlatformsCommand {
+    static let format = OutputFormat.option([.markdown, .json], default: .markdown)
+    static let apis = Flag(
+        "--apis",
+        help: "Print instead the SwiftUI APIs twhost emits, with the first iOS, macOS and tvOS version of each.")
+
     static let spec = CommandSpec(
         words: ["platforms"],
         summary: "Print the SwiftUI → UIKit/AppKit backing table (seed 004) as twhost knows it.",
         positionals: "", minimumPositionals: 0, maximumPositionals: 0,
-        options: [
-            OptionSpec(name: "--format", valueName: "markdown|json", help: "Output format (default markdown)."),
-            OptionSpec(
-                name: "--apis",
-                help: "Print instead the SwiftUI APIs twhost emits, with the first iOS, macOS and tvOS version of each."
-            ),
-        ],
+        options: [format, apis],
         run: { command throws(CLIError) in
-            let format = try command.choice("--format", ["markdown", "json"], default: "markdown")
-            if command.flag("--apis") {
-                Output.write(format == "markdown" ? SwiftUIAPI.markdown : SwiftUIAPI.json.serialized() + "\n")
-            } else if format == "markdown" {
+            let markdown = command[format] == .markdown
+            if command[apis] {
+                Output.write(markdown ? SwiftUIAPI.markdown : SwiftUIAPI.json.serialized() + "\n")
+            } else if markdown {
                 Output.write(BackingTable.markdown)
             } else {
                 Output.write(BackingTable.json.serialized() + "\n")

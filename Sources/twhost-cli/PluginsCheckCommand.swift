@@ -3,24 +3,28 @@ import TWHost
 
 /// `twhost plugins check`: every plugin loaded and probed in a child process.
 enum CheckCommand {
+    static let timeout = ValueOption(
+        "--timeout", placeholder: "SECONDS",
+        help: "Time limit per child process (default 10); a crash or exit carries on in a new one.")
+    static let format = OutputFormat.option([.text, .json, .sarif], default: .text)
+    static let inProcess = Flag(
+        "--in-process", help: "Check in this process (for debuggers); a crash then ends twhost.")
+    static let child = Flag(
+        "--child", visibility: .hidden, help: "Check in this process and report to a parent twhost.")
+    static let startAt = ValueOption(
+        "--start-at", placeholder: "UNIT", visibility: .hidden,
+        help: "Skip the registrations before UNIT (how a check carries on after a crash).")
+
     static let spec = CommandSpec(
         words: ["plugins", "check"],
         summary:
             "Validate plugins in child processes: load, names, structure, neutrality, determinism, an argument sweep, hostile input.",
         positionals: "[NAME|PATH.so]…", minimumPositionals: 0, maximumPositionals: .max,
         options: [
-            PluginOptions.pluginPath, PluginOptions.allowWritable,
-            ThemeInput.option,
-            OptionSpec(
-                name: "--timeout", valueName: "SECONDS",
-                help: "Time limit per child process (default 10); a crash or exit carries on in a new one."),
-            OptionSpec(name: "--format", valueName: "text|json|sarif", help: "Output format (default text)."),
-            OptionSpec(name: "--in-process", help: "Check in this process (for debuggers); a crash then ends twhost."),
-            OptionSpec(name: "--child", help: "(internal) check in this process and report to a parent twhost."),
-            OptionSpec(
-                name: "--start-at", valueName: "UNIT",
-                help: "(internal) skip the registrations before UNIT (how a check carries on after a crash)."),
+            PluginOptions.pluginPath, PluginOptions.allowWritable, ThemeInput.option, timeout, format, inProcess, child,
+            startAt,
         ],
+        child: child,
         discussion: """
             Without names, every plugin in the search path is checked. Each plugin is loaded and probed in
             a child process with a time limit, so a plugin that crashes, hangs or exits is reported and
@@ -51,45 +55,46 @@ enum CheckCommand {
     }
 
     static func run(_ command: ParsedCommand) throws(CLIError) -> Int32 {
-        let format = try command.choice("--format", ["text", "json", "sarif"], default: "text")
-        var timeout = 10.0
-        if let text = command.value("--timeout") {
+        var seconds = 10.0
+        if let text = command.value(timeout) {
             guard let t = Double(text), t > 0, t <= 3600 else {
                 throw .invalidValue(
-                    option: "--timeout", value: text, expected: "seconds, 0 < n ≤ 3600", suggestion: nil)
+                    option: timeout.spec.name, value: text, expected: "seconds, 0 < n ≤ 3600", suggestion: nil)
             }
-            timeout = t
+            seconds = t
         }
         var firstUnit = 0
-        if let text = command.value("--start-at") {
+        if let text = command.value(startAt) {
             guard let unit = Int(text), unit >= 0 else {
-                throw .invalidValue(option: "--start-at", value: text, expected: "a unit number ≥ 0", suggestion: nil)
+                throw .invalidValue(
+                    option: startAt.spec.name, value: text, expected: "a unit number ≥ 0", suggestion: nil)
             }
             firstUnit = unit
         }
         // With --in-process, plugin code runs here: the same limit per call.
-        Containment.setTimeout(seconds: timeout)
-        let themes = try ThemeInput.read(command.all("--theme"), warn: !command.flag("--child"))
+        Containment.setTimeout(seconds: seconds)
+        let themes = try ThemeInput.read(command.all(ThemeInput.option), warn: !command[child])
         let searchPath = PluginOptions.searchPath(command)
         var requests = command.positionals
         if requests.isEmpty { requests = searchPath.allPlugins().map(\.path) }
-        if command.flag("--child") {
+        if command[child] {
             return try reportToParent(requests, searchPath: searchPath, themes: themes, from: firstUnit)
         }
         var results: [PluginResult] = []
         for request in requests {
-            if command.flag("--in-process") {
+            if command[inProcess] {
                 var result = checkHere(request, searchPath: searchPath, themes: themes, from: firstUnit)
                 result.findings += keptHandleFindings(result.name)
                 results.append(result)
             } else {
-                results.append(checkInChild(request, command: command, timeout: timeout))
+                results.append(checkInChild(request, command: command, timeout: seconds))
             }
         }
-        switch format {
-        case "json": Output.write(json(results).serialized() + "\n")
-        case "sarif": Output.write(sarif(results).serialized() + "\n")
-        default: Output.write(text(results, palette: SurfaceReport.Palette(enabled: Output.useColor)))
+        switch command[format] {
+        case .json: Output.write(json(results).serialized() + "\n")
+        case .sarif: Output.write(sarif(results).serialized() + "\n")
+        case .text, .github, .markdown:
+            Output.write(text(results, palette: SurfaceReport.Palette(enabled: Output.useColor)))
         }
         return results.contains(where: \.failed) ? ExitCode.findings : ExitCode.success
     }
@@ -204,11 +209,11 @@ enum CheckCommand {
         var firstUnit = 0
         var restarts = 0
         while true {
-            var argv = [exe, "plugins", "check", "--child"]
-            for dir in command.all("--plugin-path") { argv += ["--plugin-path", dir] }
-            for theme in command.all("--theme") { argv += ["--theme", theme] }
-            if command.flag("--allow-writable-plugins") { argv.append("--allow-writable-plugins") }
-            if firstUnit > 0 { argv += ["--start-at", String(firstUnit)] }
+            var argv = [exe] + spec.words + [child.spec.name]
+            for dir in command.all(PluginOptions.pluginPath) { argv += [PluginOptions.pluginPath.spec.name, dir] }
+            for theme in command.all(ThemeInput.option) { argv += [ThemeInput.option.spec.name, theme] }
+            if command[PluginOptions.allowWritable] { argv.append(PluginOptions.allowWritable.spec.name) }
+            if firstUnit > 0 { argv += [startAt.spec.name, String(firstUnit)] }
             argv += ["--", request]
             let run = Subprocess.run(argv, timeout: timeout, channel: true)
             let messages = ChildChannel.read(run.channel)

@@ -2,16 +2,16 @@ import TWHost
 
 /// `twhost plugins list`.
 enum PluginsCommand {
+    static let format = OutputFormat.option([.text, .json], default: .text)
+    static let child = ValueOption(
+        "--child", placeholder: "PATH", visibility: .hidden, help: "Load PATH and report it to a parent twhost.")
+
     static let list = CommandSpec(
         words: ["plugins", "list"],
         summary: "List every plugin in the search path with its version, ABI and counts.",
         positionals: "", minimumPositionals: 0, maximumPositionals: 0,
-        options: [
-            PluginOptions.pluginPath, PluginOptions.allowWritable, PluginOptions.pluginTimeout,
-            OptionSpec(name: "--format", valueName: "text|json", help: "Output format (default text)."),
-            OptionSpec(
-                name: "--child", valueName: "PATH", help: "(internal) load PATH and report it to a parent twhost."),
-        ],
+        options: [PluginOptions.pluginPath, PluginOptions.allowWritable, PluginOptions.pluginTimeout, format, child],
+        child: child,
         discussion: """
             Plugins are found as lib<name>.so in: each --plugin-path DIR, TWHOST_PLUGIN_PATH
             (absolute entries), the twhost executable's folder, then <exe>/../lib/twhost/plugins.
@@ -39,16 +39,15 @@ enum PluginsCommand {
     }
 
     static func runList(_ command: ParsedCommand) throws(CLIError) -> Int32 {
-        let format = try command.choice("--format", ["text", "json"], default: "text")
         let timeout = try PluginOptions.timeout(command)
         let searchPath = PluginOptions.searchPath(command)
-        if let path = command.value("--child") { return try reportOne(path, searchPath: searchPath) }
+        if let path = command.value(child) { return try reportOne(path, searchPath: searchPath) }
         var rows: [(stem: String, path: String, result: Result<Listing, ListFailure>)] = []
         for (stem, path) in searchPath.allPlugins() {
             rows.append((stem, path, loadInChild(path, command: command, timeout: timeout)))
         }
         let failures = rows.filter { if case .failure = $0.result { return true } else { return false } }.count
-        if format == "json" {
+        if command[format] == .json {
             let items: [JSONValue] = rows.map { row in
                 switch row.result {
                 case .success(let listing): return listing.json
@@ -126,8 +125,8 @@ enum PluginsCommand {
         guard let exe = PluginSearchPath.currentExecutable() else {
             return .failure(ListFailure(message: "\(path): cannot find the twhost executable to load it in"))
         }
-        var argv = [exe, "plugins", "list", "--child", path]
-        if command.flag("--allow-writable-plugins") { argv.append("--allow-writable-plugins") }
+        var argv = [exe] + list.words + [child.spec.name, path]
+        if command[PluginOptions.allowWritable] { argv.append(PluginOptions.allowWritable.spec.name) }
         // Loading one plugin (dlopen, the entry, validation) gets the per-call limit.
         let result = Subprocess.run(argv, timeout: timeout, channel: true)
         let messages = ChildChannel.read(result.channel)

@@ -2,20 +2,21 @@ import TWHost
 
 /// `twhost registry`: the merged registrations of a plugin set, probed.
 enum RegistryCommand {
+    static let theme = ValueOption(
+        "--theme", placeholder: "FILE",
+        help: "Probe defaults in this theme instead of the default theme (as plugins check --theme).")
+    static let format = OutputFormat.option([.json, .text], default: .json)
+    static let output = ValueOption(
+        "--output", short: "-o", placeholder: "FILE",
+        help: "Write to FILE atomically instead of stdout (replaces only a regular file, keeping its mode).")
+
     static let spec = CommandSpec(
         words: ["registry"],
         summary: "Print or write the registry snapshot of a plugin set.",
         positionals: "", minimumPositionals: 0, maximumPositionals: 0,
         options: [
             PluginOptions.plugins, PluginOptions.pluginPath, PluginOptions.allowWritable, PluginOptions.noDefaultPath,
-            PluginOptions.pluginTimeout,
-            OptionSpec(
-                name: "--theme", valueName: "FILE",
-                help: "Probe defaults in this theme instead of the default theme (as plugins check --theme)."),
-            OptionSpec(name: "--format", valueName: "json|text", help: "Output format (default json)."),
-            OptionSpec(
-                name: "--output", short: "-o", valueName: "FILE",
-                help: "Write to FILE atomically instead of stdout (replaces only a regular file, keeping its mode)."),
+            PluginOptions.pluginTimeout, theme, format, output,
         ],
         discussion: """
             Registrations are listed in merged order: phase, order, then name; JSON has one registration
@@ -26,10 +27,9 @@ enum RegistryCommand {
         run: { command throws(CLIError) in try run(command) })
 
     static func run(_ command: ParsedCommand) throws(CLIError) -> Int32 {
-        let format = try command.choice("--format", ["json", "text"], default: "json")
         // A default that names a theme entry (a color `brand`) is probed in the app's theme.
-        let theme = try ThemeInput.read(command.value("--theme").map { [$0] } ?? [])[0].theme
-        let plugins = try PluginOptions.load(command.list("--plugins"), command)
+        let theme = try ThemeInput.read(command.value(theme).map { [$0] } ?? [])[0].theme
+        let plugins = try PluginOptions.load(command.list(PluginOptions.plugins), command)
         let registry = PluginRegistry(plugins: plugins)
         for d in registry.diagnostics { Output.error("\(d.severity.rawValue): \(d.code): \(d.message)") }
         let snapshot = RegistrySnapshot(registry: registry, theme: theme)
@@ -39,8 +39,8 @@ enum RegistryCommand {
                 "error: \(DiffRule.probeFailed.id): \(e.kind.rawValue) '\(e.name)' of plugin '\(e.plugin)': \(e.probeError ?? "")"
             )
         }
-        let text = format == "json" ? snapshot.fileText : snapshot.text
-        if let path = command.value("--output") {
+        let text = command[format] == .json ? snapshot.fileText : snapshot.text
+        if let path = command.value(output) {
             guard failed.isEmpty else {
                 Output.error("error: \(path) not written: \(failed.count) factory probe(s) failed")
                 return ExitCode.findings

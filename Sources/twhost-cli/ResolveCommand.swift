@@ -3,17 +3,15 @@ import TWSwiftSource
 
 /// `twhost resolve`: every surface of a scene, its chain and identity.
 enum ResolveCommand {
+    static let format = OutputFormat.option([.text, .json], default: .text)
+
     static let spec = CommandSpec(
         words: ["resolve"],
         summary: "Resolve the surfaces of a scene or of SwiftUI sources to their native modifier chains.",
         positionals: "SCENE|-|FILE.swift|DIR", minimumPositionals: 1, maximumPositionals: 1,
-        options: [
-            PluginOptions.plugins, PluginOptions.pluginPath, PluginOptions.allowWritable, PluginOptions.pluginTimeout,
-            ExplainCommand.platform,
-            ExplainCommand.osVersion,
-            ExplainCommand.state, ExplainCommand.lenient,
-            OptionSpec(name: "--format", valueName: "text|json", help: "Output format (default text)."),
-            SourceInputs.jobs,
+        options: PluginOptions.loading + [
+            ResolutionOptions.platform, ResolutionOptions.osVersion, ResolutionOptions.state,
+            ResolutionOptions.lenient, format, SourceInputs.jobs,
         ],
         discussion: """
             The input is a scene file, standard input (-), a SwiftUI source file or a folder of them
@@ -25,21 +23,23 @@ enum ResolveCommand {
         run: { command throws(CLIError) in try run(command) })
 
     static func run(_ command: ParsedCommand) throws(CLIError) -> Int32 {
-        let format = try command.choice("--format", ["text", "json"], default: "text")
-        let state = try ExplainCommand.surfaceState(command)
+        let json = command[format] == .json
+        let state = try ResolutionOptions.surfaceState(command)
         let path = command.positionals[0]
-        if SwiftSources.isSwiftInput(path) { return try runSources(path, command, json: format == "json") }
+        if SwiftSources.isSwiftInput(path) { return try runSources(path, command, json: json) }
         let scene = try SceneInput.read(path)
-        let requested = command.list("--plugins")
+        let requested = command.list(PluginOptions.plugins)
         let plugins = try PluginOptions.load(requested.isEmpty ? SceneResolver.pluginNames(scene) : requested, command)
         var environment = scene.environment
-        if command.value("--platform") != nil || command.value("--os-version") != nil {
-            let override = try ExplainCommand.environment(command)
-            if command.value("--platform") != nil {
+        let platformGiven = command.isGiven(ResolutionOptions.platform)
+        let osVersionGiven = command.isGiven(ResolutionOptions.osVersion)
+        if platformGiven || osVersionGiven {
+            let override = try ResolutionOptions.environment(command)
+            if platformGiven {
                 environment.platform = override.platform
                 if !scene.osVersionGiven { environment.osVersion = override.osVersion }
             }
-            if command.value("--os-version") != nil { environment.osVersion = override.osVersion }
+            if osVersionGiven { environment.osVersion = override.osVersion }
         }
         do {
             try SceneResolver.checkPlugins(scene, loaded: plugins.map(\.info.name))
@@ -49,13 +49,13 @@ enum ResolveCommand {
         // Surfaces stream to stdout as they resolve: a large scene is never held whole.
         let writer = ByteWriter(fd: Output.descriptor)
         let palette = SurfaceReport.Palette(enabled: Output.useColor)
-        let json = format == "json"
         if json { SceneReport.writeHeader(plugins: plugins.map(\.info), to: writer) }
         var first = true
         let resolution: SceneResolution
         do {
             resolution = try SceneResolver.resolve(
-                scene, plugins: plugins, state: state, lenient: command.flag("--lenient"), environment: environment,
+                scene, plugins: plugins, state: state, lenient: command[ResolutionOptions.lenient],
+                environment: environment,
                 each: { record in
                     if json {
                         SceneReport.writeSurface(record, first: first, to: writer)

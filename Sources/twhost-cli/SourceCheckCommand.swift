@@ -4,15 +4,14 @@ import TWSwiftSource
 /// `twhost check`: resolves Swift sources and scene files and prints only what
 /// needs attention, the way a linter does.
 enum SourceCheckCommand {
+    static let format = OutputFormat.option([.text, .json, .github, .sarif], default: .text)
+
     static let spec = CommandSpec(
         words: ["check"],
         summary: "Lint Swift sources and scenes: findings with file:line:col, identity-varies, identity lints.",
         positionals: "PATH…", minimumPositionals: 1, maximumPositionals: .max,
-        options: [
-            PluginOptions.plugins, PluginOptions.pluginPath, PluginOptions.allowWritable, PluginOptions.pluginTimeout,
-            ExplainCommand.platform, ExplainCommand.osVersion, ExplainCommand.lenient,
-            OptionSpec(
-                name: "--format", valueName: "text|json|github|sarif", help: "Output format (default text)."),
+        options: PluginOptions.loading + [
+            ResolutionOptions.platform, ResolutionOptions.osVersion, ResolutionOptions.lenient, format,
             SourceInputs.jobs,
         ],
         discussion: """
@@ -25,14 +24,13 @@ enum SourceCheckCommand {
         run: { command throws(CLIError) in try run(command) })
 
     static func run(_ command: ParsedCommand) throws(CLIError) -> Int32 {
-        let format = try command.choice("--format", ["text", "json", "github", "sarif"], default: "text")
         let (_, files) = try SourceInputs.scan(command.positionals, command)
         let report = CheckReport(files)
-        switch format {
-        case "json": Output.write(report.json.serialized() + "\n")
-        case "github": Output.write(report.github)
-        case "sarif": Output.write(CheckSARIF.log(report).serialized() + "\n")
-        default: Output.write(report.text(palette: SurfaceReport.Palette(enabled: Output.useColor)))
+        switch command[format] {
+        case .json: Output.write(report.json.serialized() + "\n")
+        case .github: Output.write(report.github)
+        case .sarif: Output.write(CheckSARIF.log(report).serialized() + "\n")
+        case .text, .markdown: Output.write(report.text(palette: SurfaceReport.Palette(enabled: Output.useColor)))
         }
         if files.isEmpty || !files.contains(where: \.wasRead) {
             Output.error(

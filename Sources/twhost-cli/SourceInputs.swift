@@ -4,15 +4,15 @@ import TWSwiftSource
 /// Swift sources and scene files named on the command line, read and
 /// resolved together (`resolve` with Swift input, `check`).
 enum SourceInputs {
-    static let jobs = OptionSpec(
-        name: "--jobs", valueName: "N", help: "Files read and resolved at once (default: every core).")
+    static let jobs = ValueOption(
+        "--jobs", placeholder: "N", help: "Files read and resolved at once (default: every core).")
 
     /// Reads and resolves every input; plugins are `--plugins`, else those the scene files name.
     static func scan(_ paths: [String], _ command: ParsedCommand) throws(CLIError) -> (
         plugins: [LoadedPlugin], files: [ScannedFile]
     ) {
         let inputs = SwiftSources.inputs(paths)
-        var requested = command.list("--plugins")
+        var requested = command.list(PluginOptions.plugins)
         if requested.isEmpty {
             // Scene files can name plugins; Swift code cannot.
             for case .scene(let path) in inputs where path != "-" {
@@ -25,17 +25,22 @@ enum SourceInputs {
         }
         let plugins = try PluginOptions.load(requested, command)
         var options = SourceScan.Options()
-        options.state = try ExplainCommand.surfaceState(command)
-        options.lenient = command.flag("--lenient")
-        if command.value("--platform") != nil || command.value("--os-version") != nil {
-            let override = try ExplainCommand.environment(command)
-            if command.value("--platform") != nil { options.platform = override.platform }
-            if command.value("--os-version") != nil { options.osVersion = override.osVersion }
+        // `check` reports findings in every state's combination and takes no --state.
+        if command.spec.declares(ResolutionOptions.state) {
+            options.state = try ResolutionOptions.surfaceState(command)
         }
-        if let text = command.value("--jobs") {
+        options.lenient = command[ResolutionOptions.lenient]
+        let platformGiven = command.isGiven(ResolutionOptions.platform)
+        let osVersionGiven = command.isGiven(ResolutionOptions.osVersion)
+        if platformGiven || osVersionGiven {
+            let override = try ResolutionOptions.environment(command)
+            if platformGiven { options.platform = override.platform }
+            if osVersionGiven { options.osVersion = override.osVersion }
+        }
+        if let text = command.value(jobs) {
             guard let n = Int(text), n >= 1, n <= 1024 else {
                 throw .invalidValue(
-                    option: "--jobs", value: text, expected: "a number of threads, 1…1024", suggestion: nil)
+                    option: jobs.spec.name, value: text, expected: "a number of threads, 1…1024", suggestion: nil)
             }
             options.jobs = n
         }

@@ -48,7 +48,7 @@ enum TWHostCommand {
                 throw .missingCommand(usage: "see 'twhost --help'")
             }
             if !isChild(parsed) { try contain() }
-            if parsed.flag("--help") {
+            if parsed.wantsHelp {
                 Output.write(parsed.spec.help)
                 return finish(ExitCode.success)
             }
@@ -63,7 +63,7 @@ enum TWHostCommand {
     /// A child twhost reporting to its parent (`plugins check`, `plugins list`):
     /// the parent contains it and reads its signals, so it installs nothing.
     static func isChild(_ parsed: ParsedCommand) -> Bool {
-        parsed.flag("--child") || parsed.value("--child") != nil
+        parsed.spec.child.map(parsed.isGiven) ?? false
     }
 
     /// Plugin code may run in this process from now on: contain it, and

@@ -4,8 +4,8 @@ import TWHost
 /// with the fields of a scene's `theme` rules, merged over the default theme
 /// (docs/PluginAuthoring.md, "Defaults and themes").
 enum ThemeInput {
-    static let option = OptionSpec(
-        name: "--theme", valueName: "FILE", repeatable: true,
+    static let option = ValueOption(
+        "--theme", placeholder: "FILE", repeatable: true,
         help: "Check defaults in this theme instead of the default theme (repeatable; format below).")
 
     /// The themes in force: the default theme, or each file, labelled for

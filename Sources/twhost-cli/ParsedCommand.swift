@@ -1,0 +1,57 @@
+/// What a command received, read through the typed declarations the
+/// command owns: `command[lenient]`, `command.value(pluginPath)`,
+/// `command[format]`. Reading an option the command did not declare is a
+/// programming error, caught by an assertion in debug builds (and so by the
+/// CLI tests), so no command can read another's options.
+struct ParsedCommand {
+    var spec: CommandSpec
+    /// The values given, by option name, in the order given.
+    private var values: [String: [String]] = [:]
+    private var flags: Set<String> = []
+    var positionals: [String] = []
+    /// `--help` or `-h` was given: help is printed instead of running.
+    var wantsHelp = false
+
+    init(spec: CommandSpec) { self.spec = spec }
+
+    mutating func record(_ option: OptionSpec, value: String?) {
+        if let value {
+            values[option.name, default: []].append(value)
+        } else {
+            flags.insert(option.name)
+        }
+    }
+
+    /// Every value given for `option` (a declaration of this command), in order.
+    func values(of option: OptionSpec) -> [String] { values[option.name] ?? [] }
+
+    /// Whether the option was given at all, with or without a value.
+    func isGiven(_ option: OptionSpec) -> Bool { flags.contains(option.name) || values[option.name] != nil }
+
+    private func declared(_ option: OptionSpec) -> OptionSpec {
+        assert(spec.options.contains(option), "'\(spec.name)' reads \(option.name), which it does not declare")
+        return option
+    }
+
+    subscript(flag: Flag) -> Bool { flags.contains(declared(flag.spec).name) }
+
+    /// The last value given, or nil.
+    func value(_ option: ValueOption) -> String? { values(of: declared(option.spec)).last }
+
+    /// Every value given, in order (a repeatable option).
+    func all(_ option: ValueOption) -> [String] { values(of: declared(option.spec)) }
+
+    /// A comma-separated list (`--plugins material,motion`), across repeats.
+    func list(_ option: ValueOption) -> [String] {
+        all(option).flatMap { $0.split(separator: ",").map(String.init) }.filter { !$0.isEmpty }
+    }
+
+    /// The value chosen (the parser accepted only declared choices), or the default.
+    subscript<Choice>(option: ChoiceOption<Choice>) -> Choice {
+        guard let raw = values(of: declared(option.spec)).last else { return option.defaultValue }
+        return option.choices.first { $0.rawValue == raw } ?? option.defaultValue
+    }
+
+    /// Whether the option was given (a value option with no default of its own).
+    func isGiven(_ option: some DeclaredOption) -> Bool { isGiven(declared(option.spec)) }
+}

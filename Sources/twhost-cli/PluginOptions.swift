@@ -1,0 +1,61 @@
+import Glibc
+import TWHost
+
+/// The plugin-loading option group: which plugins, where to find them, which
+/// files to trust, and how long plugin code may run. Shared by every command
+/// that loads plugins (`PluginOptions.loading`).
+enum PluginOptions {
+    static let plugins = ValueOption(
+        "--plugins", placeholder: "a,b", repeatable: true, help: "Plugins to load, in order (names or .so paths).")
+    static let pluginPath = ValueOption(
+        "--plugin-path", placeholder: "DIR", repeatable: true, help: "Search DIR for lib<name>.so first.")
+    static let allowWritable = Flag(
+        "--allow-writable-plugins", help: "Load plugins even when other users could have written them.")
+    static let pluginTimeout = ValueOption(
+        "--plugin-timeout", placeholder: "SECONDS",
+        help: "Stop with exit 2 when one call into plugin code runs longer (default 10).")
+    static let noDefaultPath = Flag(
+        "--no-default-path", help: "Search only the --plugin-path folders (not TWHOST_PLUGIN_PATH or twhost's own).")
+
+    /// The group as `resolve`, `check` and `explain` take it.
+    static let loading: [any DeclaredOption] = [plugins, pluginPath, allowWritable, pluginTimeout]
+
+    /// `--plugin-timeout`, checked: seconds, more than 0 and at most 3600.
+    static func timeout(_ command: ParsedCommand) throws(CLIError) -> Double {
+        guard let text = command.value(pluginTimeout) else { return Containment.defaultTimeout }
+        guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+            throw .invalidValue(
+                option: pluginTimeout.spec.name, value: text, expected: "seconds, 0 < n ≤ 3600", suggestion: nil)
+        }
+        return seconds
+    }
+
+    /// The folders to search: `--plugin-path`, then (unless the command has and
+    /// was given `--no-default-path`) TWHOST_PLUGIN_PATH and twhost's own.
+    static func searchPath(_ command: ParsedCommand) -> PluginSearchPath {
+        let allowWritable = command[allowWritable]
+        let explicit = command.all(pluginPath)
+        if command.spec.declares(noDefaultPath), command[noDefaultPath] {
+            return PluginSearchPath(directories: explicit, allowWritable: allowWritable)
+        }
+        let env = getenv("TWHOST_PLUGIN_PATH").map { String(cString: $0) }
+        let path = PluginSearchPath.standard(
+            explicit: explicit, environment: env, executable: PluginSearchPath.currentExecutable())
+        for warning in path.warnings { Output.error("warning: \(warning)") }
+        var result = path
+        result.allowWritable = allowWritable
+        return result
+    }
+
+    /// Loads the requested plugins; any failure is exit 2 with every error listed.
+    /// Plugin code runs in this process from here on, under `--plugin-timeout`.
+    static func load(_ requests: [String], _ command: ParsedCommand) throws(CLIError) -> [LoadedPlugin] {
+        Containment.setTimeout(seconds: try timeout(command))
+        let result = PluginSet.load(requests, searchPath: searchPath(command))
+        if !result.errors.isEmpty {
+            let messages = result.errors.map { "\(DiagnosticCode.pluginLoadFailed): \($0.description)" }
+            throw .failed(messages.joined(separator: "\nerror: "))
+        }
+        return result.plugins
+    }
+}
