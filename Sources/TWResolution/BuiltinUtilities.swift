@@ -13,8 +13,6 @@ public enum BuiltinUtilities {
         var bracketOpacity: Double?
         var negative: Bool
         var theme: Theme
-
-        var hasValue: Bool { key != nil || argument != nil }
     }
 
     typealias Handler = @Sendable (Input) -> Result<[StyleAssignment], ArgumentDecoder.Failure>

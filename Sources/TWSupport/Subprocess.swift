@@ -17,7 +17,6 @@ package struct SubprocessResult: Sendable {
     package var stderr: [UInt8]
     /// What the child wrote on its report channel (`ChildChannel`), when it had one.
     package var channel: [UInt8] = []
-    package var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
     package var stderrText: String { String(decoding: stderr, as: UTF8.self) }
 }
 

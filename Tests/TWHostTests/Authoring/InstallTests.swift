@@ -5,13 +5,13 @@ import Testing
 
 /// Scripts/install.sh into a temporary prefix, from the products this test
 /// run was built with (`--from`), then used the way its users use it.
-@Suite("Scripts/install.sh installs an SDK that C and Swift plugins build against")
+@Suite("Scripts/install.sh installs an SDK that C and Swift plugins build against", .removesTemporaryDirectories)
 struct InstallTests {
     static let script = TestPaths.repository + "/Scripts/install.sh"
 
     /// One install shared by the tests, made once.
     static let installed: Result<(prefix: String, output: ProcessResult), InstallFailure> = {
-        let prefix = TestPaths.temporaryDirectory("install") + "/sdk root"
+        let prefix = TestPaths.sharedDirectory("install") + "/sdk root"
         do {
             let result = try runProcess("/usr/bin/env", ["bash", script, "--from", TestPaths.binDirectory, prefix])
             guard result.status == 0 else { return .failure(InstallFailure(text: result.stdout + result.stderr)) }

@@ -5,12 +5,12 @@ import Testing
 
 /// `twhost plugins new`: each generated project is built and checked end to
 /// end with its own `make check`, as an author would on a fresh clone.
-@Suite("twhost plugins new")
+@Suite("twhost plugins new", .removesTemporaryDirectories)
 struct PluginsNewTests {
     /// pkg-config that knows no twhost SDK, whatever this machine has installed,
     /// so the C project uses the header and twhost of this build.
     static let noInstalledSDK: [String: String] = {
-        let empty = TestPaths.temporaryDirectory("no-pkgconfig")
+        let empty = TestPaths.sharedDirectory("no-pkgconfig")
         return ["PKG_CONFIG_PATH": empty, "PKG_CONFIG_LIBDIR": empty]
     }()
 

@@ -6,11 +6,11 @@ import Testing
 /// same things: every form, a custom payload read by the plugin's own parser,
 /// a utility, a recipe and one preset per curve (an ease-out among them).
 /// Through the real twhost binary they must be indistinguishable.
-@Suite("A TWPluginKit plugin resolves like its C twin")
+@Suite("A TWPluginKit plugin resolves like its C twin", .removesTemporaryDirectories)
 struct TwinPluginTests {
     /// The C twin, compiled once, as libtwin.so in a folder of its own.
     static let cFolder: String = {
-        let folder = TestPaths.temporaryDirectory("twin-c")
+        let folder = TestPaths.sharedDirectory("twin-c")
         try! FixtureCompiler.build(
             name: "twin", source: TestPaths.repository + "/Tests/Fixtures/plugins/twin.c", in: folder)
         return folder

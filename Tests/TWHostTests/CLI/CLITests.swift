@@ -3,7 +3,7 @@ import Testing
 
 @testable import TWHost
 
-@Suite("twhost command line")
+@Suite("twhost command line", .removesTemporaryDirectories)
 struct CLITests {
     @Test("--version and --help exit 0")
     func versionAndHelp() throws {

@@ -7,7 +7,7 @@ import Testing
 /// lists exactly the declared public options of each command, and a value
 /// outside a choice option's declared list is a usage error naming the list
 /// and the nearest choice.
-@Suite("typed options")
+@Suite("typed options", .removesTemporaryDirectories)
 struct OptionDeclarationTests {
     struct CommandCase: Sendable, CustomTestStringConvertible {
         var words: [String]

@@ -6,7 +6,7 @@ import Testing
 /// What users read never cites the specification's internal rule ids
 /// (`(A-7)`, `(R-ID-3)`): every command's help, and the output of a broad set
 /// of failures in every format.
-@Suite("User-facing text")
+@Suite("User-facing text", .removesTemporaryDirectories)
 struct UserTextTests {
     /// `(A-7)`, `(R-ID-3)`, and the same ids without parentheses.
     static let specId = try! NSRegularExpression(pattern: #"\((A|R|G)-[A-Z0-9-]+\)|\b(A|R|G)-([A-Z]+-)*[0-9]+\b"#)

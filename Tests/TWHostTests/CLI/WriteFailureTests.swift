@@ -7,10 +7,10 @@ import Testing
 /// SPEC §7 "Write failures": a report that cannot be written (a full disk,
 /// `/dev/full`, a closed pipe) is exit 2 with an error for every command, and
 /// `-o FILE` replaces only a regular file, keeping its mode.
-@Suite("Write failures and -o")
+@Suite("Write failures and -o", .removesTemporaryDirectories)
 struct WriteFailureTests {
     static let snapshotDirectory: String = {
-        let dir = TestPaths.temporaryDirectory("write-failures")
+        let dir = TestPaths.sharedDirectory("write-failures")
         let written = try! twhost(["registry", "--plugins", "material", "-o", dir + "/base.json"])
         precondition(written.status == 0, written.stderr)
         return dir

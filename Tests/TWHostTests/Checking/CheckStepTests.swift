@@ -6,7 +6,7 @@ import Testing
 
 /// The steps a child announces and the findings the parent makes of them
 /// when plugin code ends the child.
-@Suite("Check steps and interruptions")
+@Suite("Check steps and interruptions", .removesTemporaryDirectories)
 struct CheckStepTests {
     static let steps: [CheckStep] = [
         .loading,

@@ -5,7 +5,7 @@ import Testing
 
 /// `plugins check` through the real binary on real plugins that fail on one
 /// argument of the sweep, on their name, or on their theme.
-@Suite("twhost plugins check: the sweep, names and themes")
+@Suite("twhost plugins check: the sweep, names and themes", .removesTemporaryDirectories)
 struct CheckSweepTests {
     /// One plugin of a `--format json` report, with whole findings.
     struct Checked {

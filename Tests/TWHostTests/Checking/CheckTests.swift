@@ -4,7 +4,7 @@ import Testing
 @testable import TWHost
 
 /// `twhost plugins check` on real, misbehaving plugins.
-@Suite("twhost plugins check")
+@Suite("twhost plugins check", .removesTemporaryDirectories)
 struct CheckTests {
     static func hostile(_ name: String, _ defines: [String], in dir: String) throws -> String {
         try FixtureCompiler.build(

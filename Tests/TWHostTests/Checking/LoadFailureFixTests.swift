@@ -5,7 +5,7 @@ import Testing
 
 /// `plugins check` gives every cause of `load-failed` a fix of its own, built
 /// from the same real broken plugins as the bad-plugin table.
-@Suite("load-failed fixes")
+@Suite("load-failed fixes", .removesTemporaryDirectories)
 struct LoadFailureFixTests {
     /// A cause, the bad-plugin cases that show it, and its fix (`{path}` is
     /// the plugin's folder).

@@ -5,7 +5,7 @@ import Testing
 
 /// The shipped material-card draws the shadow of the card, and an inactive
 /// shadow is neutral only in a clear color.
-@Suite("Material's elevation and neutral shadows")
+@Suite("Material's elevation and neutral shadows", .removesTemporaryDirectories)
 struct MaterialAndNeutralityTests {
     static func rendering(_ name: String, _ defines: [String] = [], in dir: String) throws -> String {
         try FixtureCompiler.build(

@@ -6,7 +6,7 @@ import Testing
 
 /// The argument sweep of `plugins check`: bounded, reproducible, covering the
 /// edges it promises, and every argument a class can carry.
-@Suite("Argument sweep")
+@Suite("Argument sweep", .removesTemporaryDirectories)
 struct SweepTests {
     static let types: [ArgumentType] = [
         .number, .points, .angle, .seconds, .bool, .string, .color, .vector, .animation,

@@ -7,7 +7,7 @@ import Testing
 /// `registry`) and fails is reported as the plugin's failure, with exit 2 —
 /// never exit 0, never a raw crash (139). Each case runs the real binary on a
 /// real C plugin (Tests/Fixtures/plugins/hostile.c).
-@Suite("Containment of plugin code")
+@Suite("Containment of plugin code", .removesTemporaryDirectories)
 struct ContainmentTests {
     /// Builds hostile.c as `lib<name>.so` in `dir`.
     @discardableResult

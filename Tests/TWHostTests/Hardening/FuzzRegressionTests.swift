@@ -5,7 +5,7 @@ import Testing
 @testable import TWHost
 
 /// Inputs the fuzzers found crashes with (Tests/Fixtures/fuzz), kept as tests.
-@Suite("Fuzz regressions")
+@Suite("Fuzz regressions", .removesTemporaryDirectories)
 struct FuzzRegressionTests {
     static func fixture(_ name: String) throws -> [UInt8] {
         Array(try Data(contentsOf: URL(fileURLWithPath: TestPaths.repository + "/Tests/Fixtures/fuzz/" + name)))

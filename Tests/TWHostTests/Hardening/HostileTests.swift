@@ -7,7 +7,7 @@ import Testing
 
 /// Hostile scenes and plugins: clear errors or correct answers, documented
 /// exit codes, bounded time; plugin paths and atomic writes.
-@Suite("Hardening")
+@Suite("Hardening", .removesTemporaryDirectories)
 struct HostileTests {
     static func elapsed(_ body: () throws -> Void) rethrows -> Duration {
         let start = ContinuousClock.now

@@ -4,7 +4,7 @@ import Testing
 @testable import TWHost
 
 /// `twhost diff --allow FILE` on real builds.
-@Suite("diff: the allowlist")
+@Suite("diff: the allowlist", .removesTemporaryDirectories)
 struct AllowlistTests {
     static func phaseBuilds() throws -> (VersionedBuilds, [String]) {
         let builds = try VersionedBuilds(head: ["PHASE"])

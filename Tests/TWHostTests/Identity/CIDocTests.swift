@@ -5,7 +5,7 @@ import Testing
 
 /// docs/CI.md shows the output of one change in each format: the tests run
 /// that change and compare, so the page never drifts from the binary.
-@Suite("docs/CI.md")
+@Suite("docs/CI.md", .removesTemporaryDirectories)
 struct CIDocTests {
     /// The page's change, made on a snapshot of the shipped plugins: `tilt`'s
     /// order from 10 to -1, its line moved to where the merged order puts it

@@ -4,7 +4,7 @@ import Testing
 @testable import TWHost
 
 /// `twhost diff` in each output format: locations, fingerprints, marks.
-@Suite("diff formats and locations")
+@Suite("diff formats and locations", .removesTemporaryDirectories)
 struct DiffFormatTests {
     /// Every result of a SARIF log: valid against the SARIF 2.1.0 rules for
     /// what twhost writes, with a physical location and twhost's fingerprint.

@@ -4,7 +4,7 @@ import Testing
 @testable import TWHost
 
 /// `twhost registry` and `twhost diff` on real plugin builds.
-@Suite("Registry snapshots and diff")
+@Suite("Registry snapshots and diff", .removesTemporaryDirectories)
 struct DiffTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var head: [String]

@@ -5,7 +5,7 @@ import Testing
 
 /// `version-not-bumped` and its siblings, on real builds whose descriptors
 /// carry the versions.
-@Suite("diff: plugin versions")
+@Suite("diff: plugin versions", .removesTemporaryDirectories)
 struct VersionCheckTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var base: String

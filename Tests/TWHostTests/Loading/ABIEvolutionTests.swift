@@ -10,13 +10,13 @@ import Testing
 /// against the frozen 1.0 header loads forever; a plugin built for a newer
 /// minor loads on this host; a host built for a newer minor (one field
 /// appended to every struct, `TW_ABI_TEST_NEXT_MINOR`) loads today's plugins.
-@Suite("ABI evolution")
+@Suite("ABI evolution", .removesTemporaryDirectories)
 struct ABIEvolutionTests {
     static let frozenDirectory = TestPaths.repository + "/Tests/Fixtures/abi-1.0"
 
     /// `libfrozen.so`, built from the frozen header and source alone.
     static let frozenPlugin: String = {
-        let dir = TestPaths.temporaryDirectory("frozen")
+        let dir = TestPaths.sharedDirectory("frozen")
         return try! FixtureCompiler.build(
             name: "frozen", source: frozenDirectory + "/frozen.c", include: frozenDirectory, in: dir)
     }()

@@ -4,7 +4,7 @@ import Testing
 @testable import TWHost
 
 /// The header: C11 and C++17, pinned layouts, a checked entry prototype.
-@Suite("Plugin ABI header")
+@Suite("Plugin ABI header", .removesTemporaryDirectories)
 struct ABITests {
     @Test("the header compiles alone as strict C11")
     func headerCompilesStandalone() throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// Every bad plugin gives a clear error naming the file and the field, in
 /// process and from the CLI (exit 2); none crashes the host.
-@Suite("Bad plugins")
+@Suite("Bad plugins", .removesTemporaryDirectories)
 struct BadPluginTests {
     struct Case: CustomTestStringConvertible, Sendable {
         enum Build: Sendable {

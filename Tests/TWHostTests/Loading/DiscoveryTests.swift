@@ -3,7 +3,7 @@ import Testing
 
 @testable import TWHost
 
-@Suite("Discovery and merging")
+@Suite("Discovery and merging", .removesTemporaryDirectories)
 struct DiscoveryTests {
     @Test(
         "names that are not plugin names are refused before any file is touched",

@@ -6,7 +6,7 @@ import Foundation
 enum FixturePlugins {
     /// The echoing fixture, loaded by path.
     static let echoDirectory: String = {
-        let dir = TestPaths.temporaryDirectory("echo")
+        let dir = TestPaths.sharedDirectory("echo")
         try! FixtureCompiler.build(name: "fixture", in: dir)
         return dir
     }()

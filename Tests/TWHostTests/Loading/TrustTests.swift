@@ -8,7 +8,7 @@ import Testing
 /// SPEC A-13: the file twhost checks is the file it loads, and nothing another
 /// user could change is loaded. The tests run as root; "another user" is an
 /// unused uid (4242) that files, folders and links are chowned to.
-@Suite("Loading what was checked")
+@Suite("Loading what was checked", .removesTemporaryDirectories)
 struct TrustTests {
     final class SwapControl: Sendable {
         let stop = Atomic<Bool>(false)

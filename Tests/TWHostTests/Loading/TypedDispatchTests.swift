@@ -3,7 +3,7 @@ import Testing
 @testable import TWHost
 
 /// Every argument type crosses libffi into a C factory and comes back in the IR.
-@Suite("Typed factory dispatch through libffi")
+@Suite("Typed factory dispatch through libffi", .removesTemporaryDirectories)
 struct TypedDispatchTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var registration: String

@@ -6,7 +6,7 @@ import Testing
 /// docs/Diagnostics.md and docs/CI.md list every code twhost reports: each
 /// table is compared with its enum both ways, so a code cannot be added
 /// without its row, nor a row kept for a code that is gone.
-@Suite("docs/Diagnostics.md")
+@Suite("docs/Diagnostics.md", .removesTemporaryDirectories)
 struct DiagnosticsDocTests {
     /// The rows of the table under `heading` (up to the next heading), as
     /// trimmed cells without the outer pipes; the header and rule rows are dropped.

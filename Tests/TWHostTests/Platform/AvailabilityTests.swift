@@ -4,7 +4,7 @@ import Testing
 @testable import TWHost
 
 /// Every API twhost emits is checked against the OS version asked for.
-@Suite("API availability per OS version")
+@Suite("API availability per OS version", .removesTemporaryDirectories)
 struct AvailabilityTests {
     /// The root surface's backing.osVersion in a resolve output.
     static func osVersion(_ out: ResolveOutput) -> Double? {

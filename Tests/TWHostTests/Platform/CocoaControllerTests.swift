@@ -4,7 +4,7 @@ import Testing
 @testable import TWHost
 
 /// `.cocoa(for:)` with view-controller types and unknown lifecycle modifiers (seed 004).
-@Suite("Cocoa view controllers and lifecycle modifiers")
+@Suite("Cocoa view controllers and lifecycle modifiers", .removesTemporaryDirectories)
 struct CocoaControllerTests {
     /// Seed 004's lifecycle example: a navigation destination that asks for its
     /// CocoaViewController and hides the tab bar on appear.

@@ -5,7 +5,7 @@ import Testing
 
 /// Seed 004's correspondence table, cell by cell, written out independently of
 /// the data it checks: "?" is unknown, "-" is unavailable.
-@Suite("Platform backing")
+@Suite("Platform backing", .removesTemporaryDirectories)
 struct PlatformTests {
     struct Cell: Sendable, CustomTestStringConvertible {
         var view: String

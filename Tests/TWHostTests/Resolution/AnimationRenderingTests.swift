@@ -4,7 +4,7 @@ import Testing
 @testable import TWHost
 
 /// Animations render with only the parameters each SwiftUI curve takes.
-@Suite("Animation rendering")
+@Suite("Animation rendering", .removesTemporaryDirectories)
 struct AnimationRenderingTests {
     @Test("each curve renders only its own parameters; not-set values are omitted")
     func curves() {

@@ -4,7 +4,7 @@ import Testing
 @testable import TWHost
 
 /// Every class documented in docs/Classes.md resolves to the documented code.
-@Suite("docs/Classes.md")
+@Suite("docs/Classes.md", .removesTemporaryDirectories)
 struct ClassesDocTests {
     struct Row: Sendable, CustomTestStringConvertible {
         var classes: String

@@ -2,7 +2,7 @@ import Testing
 
 @testable import TWHost
 
-@Suite("Class grammar (G-1 … G-6)")
+@Suite("Class grammar (G-1 … G-6)", .removesTemporaryDirectories)
 struct GrammarTests {
     func parse(_ text: String) -> Result<ParsedClass, ClassParseError> {
         let tokens = ClassTokenizer.tokenize(text)

@@ -3,7 +3,7 @@ import Testing
 @testable import TWHost
 @testable import TWResolution
 
-@Suite("Resolution rules")
+@Suite("Resolution rules", .removesTemporaryDirectories)
 struct ResolutionRuleTests {
     @Test("R-THEME-1: Tailwind's scales in points, overridable")
     func theme() {

@@ -5,7 +5,7 @@ import Testing
 
 /// R-STATE-2 (revised): a variant never changes a button's native style, and
 /// `pressed:` applies wherever a pressed state is supplied.
-@Suite("R-STATE-2: variants, native styles and explicit state")
+@Suite("R-STATE-2: variants, native styles and explicit state", .removesTemporaryDirectories)
 struct StateRuleTests {
     struct StyleCase: Sendable, CustomTestStringConvertible {
         var classes: String

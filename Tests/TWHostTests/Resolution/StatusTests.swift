@@ -7,7 +7,7 @@ import Testing
 /// also an error that shows only while its slots are built (a factory that
 /// fails, a default that is invalid in the scene's theme) — and the command
 /// exits 1.
-@Suite("Surface status")
+@Suite("Surface status", .removesTemporaryDirectories)
 struct StatusTests {
     @Test("a factory that fails on the class it was given leaves the surface undecorated")
     func factoryFailed() throws {

@@ -6,7 +6,7 @@ import Testing
 /// SPEC §9: numbers in classes are decimal only and read one way everywhere;
 /// control characters in a class are errors, never truncation, and text
 /// output never echoes them raw.
-@Suite("Strict numbers and control characters")
+@Suite("Strict numbers and control characters", .removesTemporaryDirectories)
 struct StrictInputTests {
     struct Loose: Sendable, CustomTestStringConvertible {
         var classes: String

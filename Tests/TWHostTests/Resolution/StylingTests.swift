@@ -4,7 +4,7 @@ import Testing
 @testable import TWHost
 
 /// Built-in styling that SwiftUI draws the way the seeds and Tailwind promise.
-@Suite("Built-in styling as SwiftUI draws it")
+@Suite("Built-in styling as SwiftUI draws it", .removesTemporaryDirectories)
 struct StylingTests {
     @Test("w-full and h-full conflict with fixed sizes (later wins) and combine with max-*")
     func fullFrames() {

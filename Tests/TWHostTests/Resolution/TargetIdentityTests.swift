@@ -5,7 +5,7 @@ import Testing
 
 /// R-TARGET-2 (same-type native methods keep the source) and R-ID-1 revised
 /// (text and image transforms are not in the signature; shape slots are).
-@Suite("R-TARGET-2 and R-ID-1: native sources and identity")
+@Suite("R-TARGET-2 and R-ID-1: native sources and identity", .removesTemporaryDirectories)
 struct TargetIdentityTests {
     static func scene(_ node: String) -> String { #"{"scene": 1, "root": \#(node)}"# }
 

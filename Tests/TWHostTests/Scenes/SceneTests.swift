@@ -48,7 +48,7 @@ struct ResolveOutput {
     }
 }
 
-@Suite("Scenes and twhost resolve")
+@Suite("Scenes and twhost resolve", .removesTemporaryDirectories)
 struct SceneTests {
     static let examples = [
         "NativeRegistryExample", "NativeCompositionExample", "TypedInterpolationExample", "InterpolatedListExample",

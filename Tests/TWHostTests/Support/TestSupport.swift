@@ -22,11 +22,16 @@ enum TestPaths {
     static var includeDirectory: String { repository + "/Sources/TWPluginAPI/include" }
     static var fixtureSource: String { repository + "/Tests/Fixtures/plugins/fixture.c" }
 
-    /// A fresh temporary directory.
+    /// A fresh temporary directory, removed when the test that made it ends
+    /// (`TemporaryDirectories`).
     static func temporaryDirectory(_ label: String) -> String {
-        let path = NSTemporaryDirectory() + "twhost-tests-\(label)-\(UUID().uuidString)"
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        TemporaryDirectories.make(label, shared: false)
+    }
+
+    /// A fresh temporary directory for a fixture many tests share (a `static
+    /// let`), removed when the test process exits.
+    static func sharedDirectory(_ label: String) -> String {
+        TemporaryDirectories.make(label, shared: true)
     }
 
     static var searchPath: PluginSearchPath { PluginSearchPath(directories: [binDirectory]) }

@@ -4,7 +4,7 @@ import Testing
 @testable import TWHost
 
 /// `twhost resolve` and `twhost check` on Swift sources, through the real binary.
-@Suite("Swift sources: the command line")
+@Suite("Swift sources: the command line", .removesTemporaryDirectories)
 struct SwiftCLITests {
     static let misspelt = """
         import SwiftUI

@@ -5,7 +5,7 @@ import Testing
 
 /// Examples/Swift: one view per pattern of the seeds, each resolved and
 /// compared with the JSON example of the same pattern (same chains).
-@Suite("Swift sources: the shipped examples")
+@Suite("Swift sources: the shipped examples", .removesTemporaryDirectories)
 struct SwiftExampleTests {
     /// A Swift surface, the JSON surface it matches, and which combination of
     /// the Swift surface's conditions the JSON scene shows.

@@ -6,7 +6,7 @@ import Testing
 
 /// The Swift source reader in process: what becomes a surface, its classes,
 /// conditions, symbolic values, inline registrations and rules (SPEC §6b).
-@Suite("Swift sources: reading")
+@Suite("Swift sources: reading", .removesTemporaryDirectories)
 struct SwiftReaderTests {
     @Test("surfaces: base view, native modifiers before .tw, paths, locations and children")
     func surfaces() throws {
