@@ -39,43 +39,63 @@ public struct ParsedClass: Hashable, Sendable {
 
     /// Reads a token's syntax.
     public static func parse(_ token: ClassToken) -> Result<ParsedClass, ClassParseError> {
-        if let error = token.error { return .failure(error) }
-        if token.typedArgument == nil && token.text.contains(ClassToken.marker) {
-            return .failure(.typedValueMixedWithText)
+        do throws(ClassParseError) {
+            return .success(try read(token))
+        } catch {
+            return .failure(error)
         }
-        let bytes = Array(token.text.utf8)
-        // Variants: split on ':' at bracket depth 0.
-        var pieces: [ArraySlice<UInt8>] = []
-        var depth = 0
-        var start = 0
-        for (i, b) in bytes.enumerated() {
-            if b == UInt8(ascii: "[") { depth += 1 }
-            if b == UInt8(ascii: "]") { depth -= 1 }
-            if depth < 0 { return .failure(.unbalancedBrackets) }
-            if b == UInt8(ascii: ":") && depth == 0 {
-                pieces.append(bytes[start..<i])
-                start = i + 1
-            }
-        }
-        if depth != 0 { return .failure(.unbalancedBrackets) }
-        let utilityBytes = bytes[start...]
-        for piece in pieces where piece.isEmpty { return .failure(.emptyVariant) }
+    }
+
+    /// Variants, then the utility: its sign, body, and bracket argument if any.
+    private static func read(_ token: ClassToken) throws(ClassParseError) -> ParsedClass {
+        if let error = token.error { throw error }
+        if token.typedArgument == nil && token.text.contains(ClassToken.marker) { throw .typedValueMixedWithText }
+        let (variants, utilityBytes) = try splitVariants(Array(token.text.utf8))
         var utility = Array(utilityBytes)
-        guard !utility.isEmpty else { return .failure(.emptyUtility) }
+        guard !utility.isEmpty else { throw .emptyUtility }
         var negative = false
         if utility.first == UInt8(ascii: "-") && utility.count > 1 {
             negative = true
             utility.removeFirst()
         }
         var parsed = ParsedClass(
-            text: token.displayText, variants: pieces.map { String(decoding: $0, as: UTF8.self) }, negative: negative,
-            body: String(decoding: utility, as: UTF8.self), root: nil, argument: nil, bracketOpacity: nil)
+            text: token.displayText, variants: variants.map { String(decoding: $0, as: UTF8.self) },
+            negative: negative, body: String(decoding: utility, as: UTF8.self), root: nil, argument: nil,
+            bracketOpacity: nil)
         guard let open = utility.firstIndex(of: UInt8(ascii: "[")) else {
-            if utility.contains(UInt8(ascii: "]")) { return .failure(.unbalancedBrackets) }
-            return .success(parsed)
+            if utility.contains(UInt8(ascii: "]")) { throw .unbalancedBrackets }
+            return parsed
         }
-        guard open >= 2, utility[open - 1] == UInt8(ascii: "-") else { return .failure(.bracketWithoutRoot) }
-        // Find the bracket that closes the first '['.
+        try readBracket(utility, open: open, token: token, into: &parsed)
+        return parsed
+    }
+
+    /// The variants (split on ':' at bracket depth 0, none empty) and the utility after them.
+    private static func splitVariants(
+        _ bytes: [UInt8]
+    ) throws(ClassParseError) -> (variants: [ArraySlice<UInt8>], utility: ArraySlice<UInt8>) {
+        var pieces: [ArraySlice<UInt8>] = []
+        var depth = 0
+        var start = 0
+        for (i, b) in bytes.enumerated() {
+            if b == UInt8(ascii: "[") { depth += 1 }
+            if b == UInt8(ascii: "]") { depth -= 1 }
+            if depth < 0 { throw .unbalancedBrackets }
+            if b == UInt8(ascii: ":") && depth == 0 {
+                pieces.append(bytes[start..<i])
+                start = i + 1
+            }
+        }
+        if depth != 0 { throw .unbalancedBrackets }
+        if pieces.contains(where: \.isEmpty) { throw .emptyVariant }
+        return (pieces, bytes[start...])
+    }
+
+    /// `root-[argument]` with an optional `/opacity` after the bracket that closes the first '['.
+    private static func readBracket(
+        _ utility: [UInt8], open: Int, token: ClassToken, into parsed: inout ParsedClass
+    ) throws(ClassParseError) {
+        guard open >= 2, utility[open - 1] == UInt8(ascii: "-") else { throw .bracketWithoutRoot }
         var level = 0
         var close = -1
         for i in open..<utility.count {
@@ -88,31 +108,28 @@ public struct ParsedClass: Hashable, Sendable {
                 }
             }
         }
-        guard close > open else { return .failure(.unbalancedBrackets) }
+        guard close > open else { throw .unbalancedBrackets }
         let rest = utility[(close + 1)...]
         if !rest.isEmpty {
             guard rest.first == UInt8(ascii: "/") else {
-                return .failure(.textAfterBracket(String(decoding: rest, as: UTF8.self)))
+                throw .textAfterBracket(String(decoding: rest, as: UTF8.self))
             }
             let text = String(decoding: rest.dropFirst(), as: UTF8.self)
-            guard let percent = DecimalNumber.parse(text), percent <= 100 else {
-                return .failure(.invalidOpacity(text))
-            }
+            guard let percent = DecimalNumber.parse(text), percent <= 100 else { throw .invalidOpacity(text) }
             parsed.bracketOpacity = percent / 100
         }
         parsed.root = String(decoding: utility[..<(open - 1)], as: UTF8.self)
         let inside = utility[(open + 1)..<close]
         if let typed = token.typedArgument {
             guard String(decoding: inside, as: UTF8.self) == String(ClassToken.marker) else {
-                return .failure(.typedValueMixedWithText)
+                throw .typedValueMixedWithText
             }
             parsed.argument = .typed(typed)
         } else {
             let text = unescape(inside)
-            if text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return .failure(.emptyArgument) }
+            if text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { throw .emptyArgument }
             parsed.argument = .literal(text)
         }
-        return .success(parsed)
     }
 
     /// `_` is a space; `\_` is a literal underscore (G-4).

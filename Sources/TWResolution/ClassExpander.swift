@@ -157,20 +157,31 @@ struct ClassExpander {
 
     // MARK: root and root-value classes
 
+    /// A class without brackets: a recipe, a registration or preset, then a built-in.
     private mutating func expandPlain(
         _ parsed: ParsedClass, conditions: [Variant], topText: String, depth: Int,
         record: (String, inout ClassExpander) -> Void
     ) {
+        if expandRegistered(parsed, conditions: conditions, topText: topText, depth: depth, record: record) { return }
+        expandBuiltin(parsed, conditions: conditions, topText: topText, record: record)
+    }
+
+    /// Step 1 of a plain class: a recipe (R-PREC-1), an exact-tag registration
+    /// (R-PREC-2) or an animation preset by that name. Returns whether one matched.
+    private mutating func expandRegistered(
+        _ parsed: ParsedClass, conditions: [Variant], topText: String, depth: Int,
+        record: (String, inout ClassExpander) -> Void
+    ) -> Bool {
         let body = parsed.body
         // R-PREC-1: exact named recipes win over everything.
         if let recipe = recipeBody(named: body) {
             if parsed.negative {
                 report(.negatedRecipe(classText: parsed.text), topText)
-                return
+                return true
             }
             record("recipe \(body) (\(recipe.origin))", &self)
             expandRecipe(body, recipe, parsed: parsed, topText: topText, depth: depth)
-            return
+            return true
         }
         // R-PREC-2: registered exact tags win over built-in tags.
         if let registration = registry.modifier(named: body) {
@@ -178,23 +189,32 @@ struct ClassExpander {
                 report(
                     .needsArgument(
                         classText: parsed.text, name: body, defaultArgument: registration.defaultArgument), topText)
-                return
+                return true
             }
             if parsed.negative {
                 report(.cannotNegate(classText: parsed.text, name: body), topText)
-                return
+                return true
             }
             record("registration \(body) (plugin \(registration.plugin), \(registration.form.rawValue) form)", &self)
             add(.registration(registration, nil), parsed, conditions, topText)
-            return
+            return true
         }
         if body.hasPrefix("animate-"), let preset = registry.animation(named: String(body.dropFirst(8))) {
             record("animation preset \(preset.name) (plugin \(preset.plugin))", &self)
             add(
                 .style([StyleAssignment(.animation, .animation(.preset(preset.name, plugin: preset.plugin)))]), parsed,
                 conditions, topText)
-            return
+            return true
         }
+        return false
+    }
+
+    /// Step 2 of a plain class: a built-in exact tag, a root alone (its DEFAULT
+    /// step), or root-value with the longest known root; else it is unknown.
+    private mutating func expandBuiltin(
+        _ parsed: ParsedClass, conditions: [Variant], topText: String, record: (String, inout ClassExpander) -> Void
+    ) {
+        let body = parsed.body
         if let assignments = BuiltinUtilities.exactTags[body] {
             if parsed.negative {
                 report(.cannotNegate(classText: parsed.text, name: body), topText)
