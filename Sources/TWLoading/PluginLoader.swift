@@ -16,7 +16,8 @@ import TWPluginAPI
 /// same `/proc/self/fd/N` name (the dynamic loader would take it for the
 /// library already loaded under that name). Each file (by device and inode) is
 /// loaded and its entry called at most once per process; later requests get
-/// the cached result.
+/// the cached result. A file the dynamic loader refused is tried again: it
+/// was closed, and its inode may now be another file's.
 public enum PluginLoader {
     private struct FileIdentity: Hashable {
         var device: UInt64
@@ -78,6 +79,10 @@ public enum PluginLoader {
                 return cached
             }
             let loaded = loadUncached(fd: fd, path: canonical, label: expectedName ?? stem(canonical))
+            // A file the dynamic loader refused is closed again, so its inode can
+            // be reused by another file (or rewritten in place): that failure is
+            // not remembered. Every other result keeps the file open.
+            if case .failure(.dlopenFailed) = loaded { return loaded }
             cache[identity] = loaded
             return loaded
         }

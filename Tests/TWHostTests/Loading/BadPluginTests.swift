@@ -160,6 +160,26 @@ struct BadPluginTests {
         for text in c.mentions { #expect(error.description.contains(text), "\(error.description)") }
     }
 
+    @Test("a file the dynamic loader refused is tried again: its inode may hold another plugin by then")
+    func refusedFileIsNotRemembered() throws {
+        let directory = TestPaths.temporaryDirectory("refused-then-fixed")
+        let path = try FixtureCompiler.build(name: "fixture", defines: ["UNRESOLVED"], in: directory)
+        guard case .failure(.dlopenFailed) = PluginLoader.load(path: path, expectedName: "fixture") else {
+            Issue.record("the unresolved symbol did not stop the dynamic loader")
+            return
+        }
+        // A good build written into the same file: same device and inode.
+        let good = try FixtureCompiler.build(name: "fixture", in: TestPaths.temporaryDirectory("good"))
+        let before = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: try Data(contentsOf: URL(fileURLWithPath: good)))
+        try handle.close()
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int == before)
+        let plugin = try PluginLoader.load(path: path, expectedName: "fixture").get()
+        #expect(plugin.info.name == "fixture")
+    }
+
     @Test("the CLI exits 2 with the same error", arguments: cases)
     func fromCLI(_ c: Case) throws {
         let (directory, path) = try Self.make(c)
