@@ -70,8 +70,29 @@ struct DescriptorValidator {
         return value
     }
 
+    /// The steps in ABI order: header, identity, the arrays' bounds, then each array's elements.
     private func validateThrowing() throws(PluginLoadError) -> LoadedPlugin {
-        // The version fields and the size, at the offsets every minor keeps.
+        let (pluginMajor, pluginMinor, size) = try header()
+        let d = Self.readDescriptor(descriptor, size: size)
+        let (name, version) = try identity(d)
+        try checkArray("modifiers", d.modifiers, d.modifier_count)
+        try checkArray("utilities", d.utilities, d.utility_count)
+        try checkArray("recipes", d.recipes, d.recipe_count)
+        try checkArray("animations", d.animations, d.animation_count)
+        // Modifier names and utility prefixes must differ: both name classes.
+        var claimed = Set<String>()
+        let modifiers = try modifiers(d, plugin: name, claimed: &claimed)
+        let utilities = try utilities(d, plugin: name, claimed: &claimed)
+        let recipes = try recipes(d, plugin: name)
+        let animations = try animations(d, plugin: name)
+        let info = PluginInfo(
+            name: name, version: version, path: path, abiMajor: pluginMajor, abiMinor: pluginMinor)
+        return LoadedPlugin(
+            info: info, modifiers: modifiers, utilities: utilities, recipes: recipes, animations: animations)
+    }
+
+    /// The version fields and the size, at the offsets every minor keeps.
+    private func header() throws(PluginLoadError) -> (major: Int, minor: Int, size: Int) {
         let pluginMajor = Int(descriptor.load(fromByteOffset: 0, as: UInt16.self))
         let pluginMinor = Int(descriptor.load(fromByteOffset: 2, as: UInt16.self))
         let size = Int(descriptor.load(fromByteOffset: 4, as: UInt32.self))
@@ -89,7 +110,11 @@ struct DescriptorValidator {
         guard size <= Self.maxStructSize else {
             throw .invalidDescriptor(path: path, field: "struct_size", reason: "\(size) is not a plausible size")
         }
-        let d = Self.readDescriptor(descriptor, size: size)
+        return (pluginMajor, pluginMinor, size)
+    }
+
+    /// The plugin's name and version.
+    private func identity(_ d: tw_plugin_descriptor) throws(PluginLoadError) -> (name: String, version: String) {
         let name: String
         switch copyPluginString(d.name, limit: 64) {
         case .success(let text) where isValidPluginName(text): name = text
@@ -98,17 +123,15 @@ struct DescriptorValidator {
         case .failure(let problem):
             throw .invalidDescriptor(path: path, field: "name", reason: problem.reason)
         }
-        let version: String
         switch copyPluginString(d.version, limit: Self.maxVersionLength) {
-        case .success(let text): version = text
+        case .success(let text): return (name, text)
         case .failure(let problem): throw .invalidDescriptor(path: path, field: "version", reason: problem.reason)
         }
-        try checkArray("modifiers", d.modifiers, d.modifier_count)
-        try checkArray("utilities", d.utilities, d.utility_count)
-        try checkArray("recipes", d.recipes, d.recipe_count)
-        try checkArray("animations", d.animations, d.animation_count)
+    }
 
-        var claimed = Set<String>()
+    private func modifiers(
+        _ d: tw_plugin_descriptor, plugin name: String, claimed: inout Set<String>
+    ) throws(PluginLoadError) -> [ModifierRegistration] {
         var modifiers: [ModifierRegistration] = []
         let modifierStride = try stride(
             "modifiers", d.modifiers, d.modifier_count, minimum: Int(TW_SIZEOF_MODIFIER_REGISTRATION_1_0))
@@ -121,6 +144,12 @@ struct DescriptorValidator {
             }
             modifiers.append(registration)
         }
+        return modifiers
+    }
+
+    private func utilities(
+        _ d: tw_plugin_descriptor, plugin name: String, claimed: inout Set<String>
+    ) throws(PluginLoadError) -> [UtilityRegistration] {
         var utilities: [UtilityRegistration] = []
         let utilityStride = try stride(
             "utilities", d.utilities, d.utility_count, minimum: Int(TW_SIZEOF_UTILITY_REGISTRATION_1_0))
@@ -143,6 +172,12 @@ struct DescriptorValidator {
                         function: expand, context: PluginContext(u.context),
                         site: PluginSite(plugin: name, subject: prefix))))
         }
+        return utilities
+    }
+
+    private func recipes(_ d: tw_plugin_descriptor, plugin name: String) throws(PluginLoadError)
+        -> [RecipeRegistration]
+    {
         var recipes: [RecipeRegistration] = []
         var recipeNames = Set<String>()
         let recipeStride = try stride("recipes", d.recipes, d.recipe_count, minimum: Int(TW_SIZEOF_RECIPE_1_0))
@@ -164,6 +199,12 @@ struct DescriptorValidator {
             }
             recipes.append(RecipeRegistration(name: recipeName, plugin: name, classes: classes))
         }
+        return recipes
+    }
+
+    private func animations(_ d: tw_plugin_descriptor, plugin name: String) throws(PluginLoadError)
+        -> [AnimationPresetRegistration]
+    {
         var animations: [AnimationPresetRegistration] = []
         var animationNames = Set<String>()
         let animationStride = try stride(
@@ -187,10 +228,7 @@ struct DescriptorValidator {
                         function: make, context: PluginContext(a.context),
                         site: PluginSite(plugin: name, subject: presetName))))
         }
-        let info = PluginInfo(
-            name: name, version: version, path: path, abiMajor: pluginMajor, abiMinor: pluginMinor)
-        return LoadedPlugin(
-            info: info, modifiers: modifiers, utilities: utilities, recipes: recipes, animations: animations)
+        return animations
     }
 
     /// reserved fields are zero, so that a later minor can give them a meaning.
