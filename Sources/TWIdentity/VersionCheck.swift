@@ -95,67 +95,92 @@ public enum VersionCheck {
         var out: [DiffFinding] = []
         for plugin in head.plugins {
             guard let before = base.plugins.first(where: { $0.name == plugin.name }) else { continue }
-            var causes: [(DiffFinding, Need)] = []
-            for f in findings where f.plugin == plugin.name || f.movedFrom == plugin.name {
-                switch f.category {
-                case .identity, .breaking: causes.append((f, .major))
-                case .behavior: causes.append((f, .minor))
-                case .version, .compatible, .input: continue
-                }
-            }
-            let old = SemanticVersion(before.version)
-            let new = SemanticVersion(plugin.version)
-            let decreased = old.flatMap { o in new.map { $0 < o } } ?? false
-            if decreased {
-                out.append(
-                    DiffFinding(
-                        .versionDecreased, .plugin(name: plugin.name, version: plugin.version),
-                        why: "'\(plugin.name)' went from \(before.version) down to \(plugin.version)",
-                        changes: [.init(field: "version", before: before.version, after: plugin.version)]))
-            }
-            var covered = true
-            for need in [Need.major, .minor] {
-                let these = causes.filter { $0.1 == need }.map(\.0)
-                guard !these.isEmpty else { continue }
-                // A major bump also covers behavior changes.
-                if need == .minor && causes.contains(where: { $0.1 == .major }) { continue }
-                let bumped: Bool
-                var release = need == .major ? "a breaking release" : "a feature release"
-                var hint: String?
-                if let old, let new {
-                    let bound = need == .major ? old.nextMajor : old.nextMinor
-                    bumped = new.numbersReach(bound)
-                    release += " (\(bound) or later)"
-                    hint = "release '\(plugin.name)' as \(bound) or later"
-                } else {
-                    // Versions that are not semver are judged only for equality.
-                    bumped = before.version != plugin.version
-                }
-                guard !bumped else { continue }
-                covered = false
-                let fingerprints = these.map(\.fingerprint).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-                let kinds = need == .major ? "identity or breaking" : "behavior"
-                var f = DiffFinding(
-                    need == .major ? .versionNotBumped : .minorVersionNotBumped,
-                    .plugin(name: plugin.name, version: plugin.version),
-                    why:
-                        "\(these.count) \(kinds) finding(s) in '\(plugin.name)' need \(release), but it went from \(before.version) to \(plugin.version)",
-                    changes: [.init(field: "version", before: before.version, after: plugin.version)], hint: hint)
-                f.causes = fingerprints
-                out.append(f)
-            }
-            if covered && before.version != plugin.version && !decreased {
-                var f = DiffFinding(
-                    .versionChanged, .plugin(name: plugin.name, version: plugin.version),
-                    why:
-                        causes.isEmpty
-                        ? "'\(plugin.name)' went from \(before.version) to \(plugin.version) without a registration change"
-                        : "'\(plugin.name)' went from \(before.version) to \(plugin.version), enough for its \(causes.count) finding(s)",
-                    changes: [.init(field: "version", before: before.version, after: plugin.version)])
-                f.causes = causes.map(\.0.fingerprint).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-                out.append(f)
-            }
+            out += versionFindings(before: before, after: plugin, causes: causes(of: plugin.name, in: findings))
         }
         return out
+    }
+
+    /// The findings of one plugin (or moved from it) that need a release, and which.
+    static func causes(of plugin: String, in findings: [DiffFinding]) -> [(DiffFinding, Need)] {
+        var causes: [(DiffFinding, Need)] = []
+        for f in findings where f.plugin == plugin || f.movedFrom == plugin {
+            switch f.category {
+            case .identity, .breaking: causes.append((f, .major))
+            case .behavior: causes.append((f, .minor))
+            case .version, .compatible, .input: continue
+            }
+        }
+        return causes
+    }
+
+    /// One plugin's version against its causes: decreased, not bumped enough, or changed and covering them.
+    static func versionFindings(
+        before: RegistrySnapshot.Plugin, after plugin: RegistrySnapshot.Plugin, causes: [(DiffFinding, Need)]
+    ) -> [DiffFinding] {
+        var out: [DiffFinding] = []
+        let old = SemanticVersion(before.version)
+        let new = SemanticVersion(plugin.version)
+        let decreased = old.flatMap { o in new.map { $0 < o } } ?? false
+        if decreased {
+            out.append(
+                DiffFinding(
+                    .versionDecreased, .plugin(name: plugin.name, version: plugin.version),
+                    why: "'\(plugin.name)' went from \(before.version) down to \(plugin.version)",
+                    changes: [.init(field: "version", before: before.version, after: plugin.version)]))
+        }
+        var covered = true
+        for need in [Need.major, .minor] {
+            let these = causes.filter { $0.1 == need }.map(\.0)
+            guard !these.isEmpty else { continue }
+            // A major bump also covers behavior changes.
+            if need == .minor && causes.contains(where: { $0.1 == .major }) { continue }
+            guard let finding = notBumped(need, these, before: before, after: plugin) else { continue }
+            covered = false
+            out.append(finding)
+        }
+        if covered && before.version != plugin.version && !decreased {
+            var f = DiffFinding(
+                .versionChanged, .plugin(name: plugin.name, version: plugin.version),
+                why:
+                    causes.isEmpty
+                    ? "'\(plugin.name)' went from \(before.version) to \(plugin.version) without a registration change"
+                    : "'\(plugin.name)' went from \(before.version) to \(plugin.version), enough for its \(causes.count) finding(s)",
+                changes: [.init(field: "version", before: before.version, after: plugin.version)])
+            f.causes = causes.map(\.0.fingerprint).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            out.append(f)
+        }
+        return out
+    }
+
+    /// `version-not-bumped` or `minor-version-not-bumped` when the new version
+    /// does not reach the release `need` asks for; nil when it does.
+    static func notBumped(
+        _ need: Need, _ these: [DiffFinding], before: RegistrySnapshot.Plugin, after plugin: RegistrySnapshot.Plugin
+    ) -> DiffFinding? {
+        let old = SemanticVersion(before.version)
+        let new = SemanticVersion(plugin.version)
+        let bumped: Bool
+        var release = need == .major ? "a breaking release" : "a feature release"
+        var hint: String?
+        if let old, let new {
+            let bound = need == .major ? old.nextMajor : old.nextMinor
+            bumped = new.numbersReach(bound)
+            release += " (\(bound) or later)"
+            hint = "release '\(plugin.name)' as \(bound) or later"
+        } else {
+            // Versions that are not semver are judged only for equality.
+            bumped = before.version != plugin.version
+        }
+        guard !bumped else { return nil }
+        let fingerprints = these.map(\.fingerprint).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let kinds = need == .major ? "identity or breaking" : "behavior"
+        var f = DiffFinding(
+            need == .major ? .versionNotBumped : .minorVersionNotBumped,
+            .plugin(name: plugin.name, version: plugin.version),
+            why:
+                "\(these.count) \(kinds) finding(s) in '\(plugin.name)' need \(release), but it went from \(before.version) to \(plugin.version)",
+            changes: [.init(field: "version", before: before.version, after: plugin.version)], hint: hint)
+        f.causes = fingerprints
+        return f
     }
 }
