@@ -71,6 +71,17 @@ struct OptionDeclarationTests {
                 == "error: unknown option '--chld' for 'plugins check'\nsee 'twhost plugins check --help'\n")
     }
 
+    @Test("twhost plugins --help lists the subcommands and exits 0")
+    func groupHelp() throws {
+        let result = try twhost(["plugins", "--help"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let listed = result.stdout.split(separator: "\n").filter { $0.hasPrefix("  twhost plugins ") }.map {
+            $0.split(separator: " ").prefix(3).joined(separator: " ")
+        }
+        #expect(listed == ["twhost plugins list", "twhost plugins check", "twhost plugins new"])
+        #expect(result.stdout.hasSuffix("usage: twhost plugins <subcommand> …\n"))
+    }
+
     struct ChoiceCase: Sendable, CustomTestStringConvertible {
         var words: [String]
         var option: String
