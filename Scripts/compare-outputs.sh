@@ -43,7 +43,32 @@ run() {
   fi
 }
 
-for scene in Examples/*.json "$@"; do
+# Scenes that are wrong in one place or several: the first error and the
+# warnings must come in the same order whatever the order of the fields.
+mkdir "$work/bad"
+i=0
+while IFS= read -r scene; do
+  i=$((i + 1))
+  printf '%s\n' "$scene" >"$work/bad/$i.json"
+done <<'SCENES'
+{"scene": 1, "root": {"children": [{"type": "Text", "tw": "p-4", "zz": 1}], "type": "VStack", "yy": 2}, "xx": 3}
+{"scene": 1, "root": {"children": [{"type": "Text", "style": "swich"}], "type": "VStack", "style": "nope"}}
+{"scene": 1, "root": {"type": "VStack", "children": [{"type": "Text", "tw": 5}]}, "rules": {"view": 7}}
+{"scene": 1, "root": {"type": "VStack", "children": [{"type": "Text", "tw": "p-4"}]}, "extra": [1, 2,]}
+{"scene": 1, "root": {"type": "VStack", "type": "Text"}}
+{"scene": 1, "root": {"type": "VStack", "children": {"type": "Text"}}}
+{"scene": 1, "root": {"children": [{"tw": "p-4"}]}}
+{"scene": 1, "root": [1, 2]}
+[{"scene": 1}]
+{"root": {"type": "Text"}}
+{"scene": 2, "root": {"type": "Text"}}
+{"scene": 1, "root": {"type": "VStack", "children": [{"type": "Text", "tw": "p-4", "rules": {"plugins": ["ghost"]}}]}}
+{"scene": 1, "rules": {"plugins": ["motion"]}, "root": {"type": "VStack", "children": [{"type": "Text", "tw": "spin-[10deg]", "rules": {"plugins": ["+material", "-motion"]}}, {"type": "Button", "tw": "elevation-[2]", "rules": {"replace": true, "plugins": ["material"]}}]}}
+{"scene": 1, "root": {"type": "VStack", "children": [{"type": "Text", "tw": "p-4"}, {"type": "Text", "tw": "p-4 \u00e9\ud83d\ude00"}], "id": 3.5}}
+{"scene": 1, "environment": {"platform": "macos"}, "root": {"type": "VStack", "children": [{"type": "Toggle", "cocoa": [{"for": "NSSwitch"}], "lifecycle": ["onAppear"]}]}}
+SCENES
+
+for scene in Examples/*.json "$work"/bad/*.json "$@"; do
   for format in text json; do
     run "resolve $format $scene" resolve --format "$format" "$scene"
     run "resolve $format lenient hover $scene" resolve --format "$format" --lenient --state hover "$scene"

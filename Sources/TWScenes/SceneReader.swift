@@ -41,11 +41,11 @@ public struct SceneReader {
         return Theme().merging(rules.rules.theme, overrides: rules.overrides.theme)
     }
 
-    private func invalid(_ path: String, _ node: JSONNode, _ message: String) -> SceneError {
+    func invalid(_ path: String, _ node: JSONNode, _ message: String) -> SceneError {
         .invalid(path: path, line: node.line, message: message)
     }
 
-    private mutating func unknownFields(_ members: [JSONMember], known: Set<String>, path: String) {
+    mutating func unknownFields(_ members: [JSONMember], known: Set<String>, path: String) {
         for member in members where !known.contains(member.key) {
             let suggestion = Suggestion.nearest(to: member.key, in: known)
             warnings.append(
@@ -54,21 +54,21 @@ public struct SceneReader {
         }
     }
 
-    private func object(_ node: JSONNode, _ path: String) throws(SceneError) -> [JSONMember] {
+    func object(_ node: JSONNode, _ path: String) throws(SceneError) -> [JSONMember] {
         guard case .object(let members) = node.value else {
             throw invalid(path, node, "expected an object, got \(node.kindName)")
         }
         return members
     }
 
-    private func string(_ node: JSONNode, _ path: String) throws(SceneError) -> String {
+    func string(_ node: JSONNode, _ path: String) throws(SceneError) -> String {
         guard case .string(let s) = node.value else {
             throw invalid(path, node, "expected a string, got \(node.kindName)")
         }
         return s
     }
 
-    private func number(_ node: JSONNode, _ path: String) throws(SceneError) -> Double {
+    func number(_ node: JSONNode, _ path: String) throws(SceneError) -> Double {
         guard case .number(let n) = node.value else {
             throw invalid(path, node, "expected a number, got \(node.kindName)")
         }
@@ -118,7 +118,7 @@ public struct SceneReader {
         return scene
     }
 
-    private mutating func environment(_ node: JSONNode) throws(SceneError) -> RenderEnvironment {
+    mutating func environment(_ node: JSONNode) throws(SceneError) -> RenderEnvironment {
         let members = try object(node, "/environment")
         unknownFields(
             members, known: ["platform", "osVersion", "reduceMotion", "animationsDisabled"], path: "/environment")
@@ -150,7 +150,7 @@ public struct SceneReader {
         return env
     }
 
-    private mutating func rules(_ node: JSONNode, _ path: String, allowReplace: Bool) throws(SceneError) -> SceneRules {
+    mutating func rules(_ node: JSONNode, _ path: String, allowReplace: Bool) throws(SceneError) -> SceneRules {
         let members = try object(node, path)
         var known: Set<String> = ["plugins", "view", "button", "named", "theme"]
         if allowReplace { known.insert("replace") }

@@ -256,6 +256,40 @@ public enum SceneResolver {
             scopeCount: scopes.count, backingOnly: backingOnly, summary: summary)
     }
 
+    /// A streamed scene (SPEC §8): each node resolved and handed to `each` as
+    /// it is read, with only its ancestors' scopes held; the same records, in
+    /// the same order, as `resolve(_:plugins:…)` on the whole scene.
+    public static func resolve(
+        _ stream: SceneStream, plugins loaded: [LoadedPlugin], state: SurfaceState = SurfaceState(),
+        lenient: Bool = false, environment: RenderEnvironment? = nil, shared: SharedScopes? = nil,
+        each: (SurfaceRecord) -> Void
+    ) throws(SceneStream.WalkError) -> SceneResolution {
+        var scopes = SceneScopes(plugins: loaded, environment: environment ?? stream.environment, shared: shared)
+        let rootContext: SceneScopes.Context
+        do {
+            rootContext = try scopes.rootContext(stream.rules)
+        } catch {
+            throw .resolve(error)
+        }
+        var backingOnly: [BackingRecord] = []
+        var summary = SceneSummary()
+        try stream.walk(rootContext) { node, inherited throws(SceneResolveError) in
+            let context = try scopes.context(for: node, inherited: inherited)
+            switch visit(node, context: context, scopes: &scopes, state: state, lenient: lenient) {
+            case .surface(let record):
+                summary.add(record)
+                each(record)
+            case .backing(let record):
+                scopes.diagnostics += node.findings
+                if let record { backingOnly.append(record) }
+            }
+            return context
+        }
+        return SceneResolution(
+            plugins: loaded.map(\.info), surfaces: [], diagnostics: scopes.diagnostics, scopeCount: scopes.count,
+            backingOnly: backingOnly, summary: summary)
+    }
+
     /// What one node of a scene gives: a surface record, or (unstyled) a
     /// backing record when it has `.cocoa` or lifecycle entries.
     enum Visit {

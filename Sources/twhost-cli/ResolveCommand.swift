@@ -29,9 +29,9 @@ enum ResolveCommand {
         let state = try ExplainCommand.surfaceState(command)
         let path = command.positionals[0]
         if SwiftSources.isSwiftInput(path) { return try runSources(path, command, json: format == "json") }
-        let scene = try SceneInput.read(path)
+        let scene = try SceneInput.stream(path)
         let requested = command.list("--plugins")
-        let plugins = try PluginOptions.load(requested.isEmpty ? SceneResolver.pluginNames(scene) : requested, command)
+        let plugins = try PluginOptions.load(requested.isEmpty ? scene.pluginNames : requested, command)
         var environment = scene.environment
         if command.value("--platform") != nil || command.value("--os-version") != nil {
             let override = try ExplainCommand.environment(command)
@@ -42,11 +42,11 @@ enum ResolveCommand {
             if command.value("--os-version") != nil { environment.osVersion = override.osVersion }
         }
         do {
-            try SceneResolver.checkPlugins(scene, loaded: plugins.map(\.info.name))
+            try scene.checkPlugins(loaded: plugins.map(\.info.name))
         } catch {
             throw .failed(error.description)
         }
-        // Surfaces stream to stdout as they resolve: a large scene is never held whole.
+        // Surfaces are resolved and written as they are read: a large scene is never held whole.
         let writer = ByteWriter(fd: Output.descriptor)
         let palette = SurfaceReport.Palette(enabled: Output.useColor)
         let json = format == "json"

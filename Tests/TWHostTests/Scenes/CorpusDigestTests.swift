@@ -1,0 +1,52 @@
+import Testing
+
+@testable import TWHost
+@testable import TWSupport
+
+/// The resolve report of a generated corpus stays byte for byte what the
+/// build before the id-based resolve path wrote (commit 5cd85ab): its SHA-256
+/// is kept here, so any change to a chain, identity, order or number shows.
+@Suite("Corpus digest")
+struct CorpusDigestTests {
+    /// The benchmark's repeated corpus (twhost-bench `Corpus.repeated`, the same
+    /// 64-bit LCG and seed), at 2,000 surfaces: 5–12 of 33 common classes each.
+    static func repeatedScene(surfaces: Int) -> String {
+        let common = [
+            "p-2", "p-4", "px-4", "py-2", "rounded", "rounded-lg", "rounded-full", "bg-white", "bg-blue", "bg-muted",
+            "text-white", "text-muted-foreground", "text-sm", "text-lg", "text-xl", "font-medium", "font-bold",
+            "shadow", "shadow-md", "border", "border-border", "w-[120px]", "w-[240px]", "opacity-50", "opacity-75",
+            "hover:bg-indigo", "focus:border-blue", "disabled:opacity-50", "duration-200", "duration-300", "rotate-3",
+            "-rotate-2", "hover:shadow-lg",
+        ]
+        var state: UInt64 = 42
+        func below(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
+        }
+        var out = "{\"scene\": 1, \"name\": \"repeated\", \"root\": {\"type\": \"VStack\", \"children\": [\n"
+        for i in 0..<surfaces {
+            let n = 5 + below(8)
+            let classes = (0..<n).map { _ in common[below(common.count)] }
+            out += "{\"type\": \"Text\", \"tw\": \"\(classes.joined(separator: " "))\"}"
+            out += i + 1 < surfaces ? ",\n" : "\n"
+        }
+        return out + "]}}\n"
+    }
+
+    /// `twhost resolve --format json -` and `twhost resolve -` of 5cd85ab on this scene.
+    static let jsonDigest = "de53f11014a31608cdd6aaf7a5b385d03450da82b6dd0bb01873f0ee73ed95ec"
+    static let textDigest = "04c69d4a3bfe743e592de0c9caacf6d598eb4b7c61834e63de26b10fbadd438f"
+
+    @Test("the repeated corpus (2,000 surfaces) resolves to the same bytes, JSON and text")
+    func repeatedCorpus() throws {
+        let scene = Self.repeatedScene(surfaces: 2000)
+        #expect(scene.utf8.count == 236_865)  // the same scene the digests were taken of
+        let json = try twhost(["resolve", "--format", "json", "-"], input: scene)
+        #expect(json.status == 0)
+        #expect(json.stderr == "")
+        #expect(SHA256.hex(json.stdout) == Self.jsonDigest)
+        let text = try twhost(["resolve", "-"], input: scene)
+        #expect(text.status == 0)
+        #expect(SHA256.hex(text.stdout) == Self.textDigest)
+    }
+}
