@@ -13,26 +13,19 @@ public enum SurfaceResolver {
     ///   - lenient: skip invalid classes with warnings instead of leaving the
     ///     surface undecorated (R-STRICT-1).
     ///   - includeDefaults: apply the rules' `view:`/`button:` defaults (R-RULES-1).
-    /// - Complexity: linear in the expanded classes plus one factory call per slot;
-    ///   repeated inputs are answered from the scope's cache.
+    /// - Complexity: linear in the expanded classes plus one factory call per
+    ///   active slot; each class's expansion and each inactive slot are
+    ///   computed once per scope. There is no whole-surface cache: a scene's
+    ///   class lists rarely repeat exactly (20,000 distinct lists in the
+    ///   benchmark's repeated corpus), so one never paid for itself.
+    /// - Parameter useCache: use the scope's expansion memo (off only to
+    ///   measure the work without it).
     public static func resolve(
         _ classes: TWClasses, source: SurfaceSource, state: SurfaceState = SurfaceState(), scope: ResolutionScope,
         lenient: Bool = false, includeDefaults: Bool = true, useCache: Bool = true, details: Bool = true
     ) -> ResolvedSurface {
-        let key = SurfaceCacheKey(
-            classes: classes, source: source, state: state, lenient: lenient, includeDefaults: includeDefaults,
-            details: details)
-        if useCache, let cached = scope.cache.withLock({ $0[key] }) { return cached }
-        let surface = compute(
-            classes, source: source, state: state, scope: scope, lenient: lenient, includeDefaults: includeDefaults,
-            details: details)
-        if useCache {
-            scope.cache.withLock { cache in
-                if cache.count >= scope.cacheLimit { cache.removeAll(keepingCapacity: true) }
-                cache[key] = surface
-            }
-        }
-        return surface
+        prepare(classes, source: source, scope: scope, includeDefaults: includeDefaults, useCache: useCache).resolve(
+            state: state, lenient: lenient, details: details)
     }
 
     typealias Rank = (precedence: Int, specificity: Int, index: Int)
@@ -47,21 +40,19 @@ public enum SurfaceResolver {
         return a.index > b.index
     }
 
-    static func compute(
-        _ classes: TWClasses, source: SurfaceSource, state: SurfaceState, scope: ResolutionScope, lenient: Bool,
-        includeDefaults: Bool, details: Bool
-    ) -> ResolvedSurface {
-        prepare(classes, source: source, scope: scope, includeDefaults: includeDefaults).resolve(
-            state: state, lenient: lenient, details: details)
-    }
-
     /// Looks up and expands classes once (the work that does not depend on
     /// state), for surfaces whose classes are fixed: the seeds' prepared styles.
     /// Prepare again when the scope (rules, theme, plugins) changes.
     public static func prepare(
         _ classes: TWClasses, source: SurfaceSource, scope: ResolutionScope, includeDefaults: Bool = true
     ) -> PreparedStyle {
-        var expander = ClassExpander(scope: scope)
+        prepare(classes, source: source, scope: scope, includeDefaults: includeDefaults, useCache: true)
+    }
+
+    static func prepare(
+        _ classes: TWClasses, source: SurfaceSource, scope: ResolutionScope, includeDefaults: Bool, useCache: Bool
+    ) -> PreparedStyle {
+        var expander = ClassExpander(scope: scope, useCache: useCache)
         if includeDefaults, let defaults = source.kind == .button ? scope.rules.button : scope.rules.view {
             expander.expand(defaults)
         }
