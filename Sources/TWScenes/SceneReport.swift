@@ -342,7 +342,8 @@ public enum SceneReport {
     public static func diagnosticJSON(_ d: Diagnostic) -> JSONValue {
         .object([
             ("severity", .string(d.severity.rawValue)), ("code", .string(d.code.rawValue)),
-            ("class", d.className.map(JSONValue.string) ?? .null), ("part", d.part.map { .string($0.rawValue) } ?? .null),
+            ("class", d.className.map(JSONValue.string) ?? .null),
+            ("part", d.part.map { .string($0.rawValue) } ?? .null),
             ("message", .string(d.message)), ("hint", d.hint.map(JSONValue.string) ?? .null),
             ("location", locationValue(d.location)),
         ])

@@ -119,6 +119,13 @@ public struct SceneSummary: Equatable, Sendable {
     public var undecorated: Int { surfaces - decorated }
     public init() {}
 
+    mutating func add(_ other: SceneSummary) {
+        surfaces += other.surfaces
+        decorated += other.decorated
+        errors += other.errors
+        warnings += other.warnings
+    }
+
     mutating func add(_ record: SurfaceRecord) {
         let all = record.allSurfaces
         surfaces += 1
@@ -264,6 +271,20 @@ public enum SceneResolver {
         lenient: Bool = false, environment: RenderEnvironment? = nil, shared: SharedScopes? = nil,
         each: (SurfaceRecord) -> Void
     ) throws(SceneStream.WalkError) -> SceneResolution {
+        return try resolve(
+            stream, plugins: loaded, state: state, lenient: lenient, environment: environment, shared: shared,
+            jobs: 1, render: { record, _ in record }, write: { each($0) })
+    }
+
+    /// A streamed scene resolved on `jobs` threads: styled nodes are taken in
+    /// chunks, each chunk's surfaces resolved and rendered (`render`, with
+    /// whether it is the first surface) in parallel, then written in input
+    /// order — the same output as one thread.
+    public static func resolve<Rendered: Sendable>(
+        _ stream: SceneStream, plugins loaded: [LoadedPlugin], state: SurfaceState = SurfaceState(),
+        lenient: Bool = false, environment: RenderEnvironment? = nil, shared: SharedScopes? = nil, jobs: Int,
+        render: @escaping @Sendable (SurfaceRecord, _ first: Bool) -> Rendered, write: (Rendered) -> Void
+    ) throws(SceneStream.WalkError) -> SceneResolution {
         var scopes = SceneScopes(plugins: loaded, environment: environment ?? stream.environment, shared: shared)
         let rootContext: SceneScopes.Context
         do {
@@ -271,23 +292,35 @@ public enum SceneResolver {
         } catch {
             throw .resolve(error)
         }
+        var chunk = SurfaceChunk(jobs: jobs, state: state, lenient: lenient)
         var backingOnly: [BackingRecord] = []
-        var summary = SceneSummary()
         try stream.walk(rootContext) { node, inherited throws(SceneResolveError) in
             let context = try scopes.context(for: node, inherited: inherited)
-            switch visit(node, context: context, scopes: &scopes, state: state, lenient: lenient) {
-            case .surface(let record):
-                summary.add(record)
-                each(record)
-            case .backing(let record):
+            let backing = Self.backing(node, environment: scopes.environment)
+            if node.isStyled {
+                let scope = context.scope ?? scopes.scope(for: context)
+                chunk.add(node, scope: scope, plugins: context.plugins, backing: backing)
+                if chunk.isFull { chunk.flush(render: render, write: write) }
+            } else {
                 scopes.diagnostics += node.findings
-                if let record { backingOnly.append(record) }
+                if !node.cocoa.isEmpty || !node.lifecycle.isEmpty {
+                    backingOnly.append(BackingRecord(node: node, backing: backing))
+                }
             }
             return context
         }
+        chunk.flush(render: render, write: write)
         return SceneResolution(
             plugins: loaded.map(\.info), surfaces: [], diagnostics: scopes.diagnostics, scopeCount: scopes.count,
-            backingOnly: backingOnly, summary: summary)
+            backingOnly: backingOnly, summary: chunk.summary)
+    }
+
+    /// What a node becomes on the platform; a toggle adapter's base is the native style underneath.
+    static func backing(_ node: SceneNode, environment: RenderEnvironment) -> BackingReport {
+        let baseStyle = node.adapters.first { $0.kind == .toggleStyle }?.base
+        return BackingResolver.resolve(
+            view: node.type, style: node.style ?? baseStyle, cocoa: node.cocoa, lifecycle: node.lifecycle,
+            environment: environment)
     }
 
     /// What one node of a scene gives: a surface record, or (unstyled) a
@@ -303,11 +336,7 @@ public enum SceneResolver {
         _ node: SceneNode, context: SceneScopes.Context, scopes: inout SceneScopes, state: SurfaceState,
         lenient: Bool
     ) -> Visit {
-        // A toggle adapter's base is the native style underneath.
-        let baseStyle = node.adapters.first { $0.kind == .toggleStyle }?.base
-        let backing = BackingResolver.resolve(
-            view: node.type, style: node.style ?? baseStyle, cocoa: node.cocoa, lifecycle: node.lifecycle,
-            environment: scopes.environment)
+        let backing = backing(node, environment: scopes.environment)
         guard node.isStyled else {
             let hasBacking = !node.cocoa.isEmpty || !node.lifecycle.isEmpty
             return .backing(hasBacking ? BackingRecord(node: node, backing: backing) : nil)

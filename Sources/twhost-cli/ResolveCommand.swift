@@ -1,3 +1,4 @@
+import Foundation
 import TWHost
 import TWSwiftSource
 
@@ -51,19 +52,21 @@ enum ResolveCommand {
         let palette = SurfaceReport.Palette(enabled: Output.useColor)
         let json = format == "json"
         if json { SceneReport.writeHeader(plugins: plugins.map(\.info), to: writer) }
-        var first = true
+        let jobs = try SourceInputs.jobCount(command) ?? ProcessInfo.processInfo.activeProcessorCount
         let resolution: SceneResolution
         do {
             resolution = try SceneResolver.resolve(
                 scene, plugins: plugins, state: state, lenient: command.flag("--lenient"), environment: environment,
-                each: { record in
+                jobs: jobs,
+                render: { record, first in
+                    let w = ByteWriter()
                     if json {
-                        SceneReport.writeSurface(record, first: first, to: writer)
+                        SceneReport.writeSurface(record, first: first, to: w)
                     } else {
-                        writer.append(SceneReport.text(record, palette: palette))
+                        w.append(SceneReport.text(record, palette: palette))
                     }
-                    first = false
-                })
+                    return w.bytes
+                }, write: { writer.append(bytes: $0) })
         } catch {
             try? writer.flush()
             throw .failed(error.description)

@@ -5,7 +5,17 @@ import TWSwiftSource
 /// resolved together (`resolve` with Swift input, `check`).
 enum SourceInputs {
     static let jobs = OptionSpec(
-        name: "--jobs", valueName: "N", help: "Files read and resolved at once (default: every core).")
+        name: "--jobs", valueName: "N",
+        help: "Files, or chunks of a scene's surfaces, resolved at once (default: every core).")
+
+    /// `--jobs N`, 1…1024, when given.
+    static func jobCount(_ command: ParsedCommand) throws(CLIError) -> Int? {
+        guard let text = command.value("--jobs") else { return nil }
+        guard let n = Int(text), n >= 1, n <= 1024 else {
+            throw .invalidValue(option: "--jobs", value: text, expected: "a number of threads, 1…1024", suggestion: nil)
+        }
+        return n
+    }
 
     /// Reads and resolves every input; plugins are `--plugins`, else those the scene files name.
     static func scan(_ paths: [String], _ command: ParsedCommand) throws(CLIError) -> (
@@ -32,13 +42,7 @@ enum SourceInputs {
             if command.value("--platform") != nil { options.platform = override.platform }
             if command.value("--os-version") != nil { options.osVersion = override.osVersion }
         }
-        if let text = command.value("--jobs") {
-            guard let n = Int(text), n >= 1, n <= 1024 else {
-                throw .invalidValue(
-                    option: "--jobs", value: text, expected: "a number of threads, 1…1024", suggestion: nil)
-            }
-            options.jobs = n
-        }
+        if let n = try jobCount(command) { options.jobs = n }
         return (plugins, SourceScan.run(inputs, plugins: plugins, options: options))
     }
 

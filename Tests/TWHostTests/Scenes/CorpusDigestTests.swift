@@ -49,4 +49,54 @@ struct CorpusDigestTests {
         #expect(text.status == 0)
         #expect(SHA256.hex(text.stdout) == Self.textDigest)
     }
+
+    /// Three subtrees with their own plugins and rules, rows with unknown
+    /// classes, button styles and `.cocoa` nodes: chunks cross scopes.
+    static func mixedScene(rows: Int) -> String {
+        let classes = [
+            "p-4 bg-blue rounded-lg", "elevation-[2] hover:bg-indigo", "spin-[10deg] frosted p-2",
+            "bogus-class p-4", "button-link bg-white", "tilt-[5deg] shadow-md text-lg",
+        ]
+        var groups: [String] = []
+        for (g, rules) in [
+            #"{"plugins": ["material", "motion"]}"#, #"{"plugins": ["-material"], "view": "p-1"}"#,
+            #"{"replace": true, "plugins": ["material"], "theme": {"spacing": 2}}"#,
+        ].enumerated() {
+            var children: [String] = []
+            for i in 0..<rows {
+                let tw = classes[(i * 7 + g) % classes.count]
+                let type = i % 5 == 0 ? "Button" : "Text"
+                let extra = i % 11 == 0 ? #", "cocoa": [{"default": true}]"# : ""
+                children.append(#"{"type": "\#(type)", "id": \#(i), "tw": "\#(tw)"\#(extra)}"#)
+                if i % 97 == 0 { children.append(#"{"type": "Toggle", "cocoa": [{"for": "UISwitch"}]}"#) }
+            }
+            groups.append(
+                #"{"type": "VStack", "rules": \#(rules), "children": [\#(children.joined(separator: ",\n"))]}"#)
+        }
+        return
+            #"{"scene": 1, "rules": {"plugins": ["material", "motion"]}, "root": {"type": "VStack", "children": [\#(groups.joined(separator: ",\n"))]}}"#
+    }
+
+    @Test("a scene resolved on one thread and on several writes the same bytes, JSON and text")
+    func jobsAgree() throws {
+        let scene = Self.mixedScene(rows: 700)
+        for format in ["json", "text"] {
+            let one = try twhost(["resolve", "--jobs", "1", "--format", format, "-"], input: scene)
+            #expect(one.status == 1)  // the bogus class leaves rows undecorated
+            #expect(one.stdout.contains("unknown class 'bogus-class'"))
+            for jobs in ["2", "3"] {
+                let many = try twhost(["resolve", "--jobs", jobs, "--format", format, "-"], input: scene)
+                #expect(many.status == one.status)
+                #expect(many.stderr == one.stderr)
+                #expect(many.stdout == one.stdout, "--jobs \(jobs) --format \(format)")
+            }
+        }
+        let summary = try twhost(["resolve", "--jobs", "2", "--format", "json", "-"], input: scene)
+        #expect(
+            summary.stdout.hasSuffix(
+                #""summary": {"surfaces":2100,"decorated":1281,"undecorated":819,"errors":819,"warnings":0}}"# + "\n"))
+        let bad = try twhost(["resolve", "--jobs", "0", "-"], input: scene)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--jobs"))
+    }
 }
