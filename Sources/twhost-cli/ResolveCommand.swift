@@ -13,7 +13,11 @@ enum ResolveCommand {
             ExplainCommand.platform,
             ExplainCommand.osVersion,
             ExplainCommand.state, ExplainCommand.lenient,
-            OptionSpec(name: "--format", valueName: "text|json", help: "Output format (default text)."),
+            OptionSpec(
+                name: "--format", valueName: "text|json|compact",
+                help: "Output format (default text); compact is JSON with each distinct chain entry written once."),
+            OptionSpec(
+                name: "--summary", help: "Only each surface's path, id, location, status, identity and diagnostics."),
             SourceInputs.jobs,
         ],
         discussion: """
@@ -26,10 +30,17 @@ enum ResolveCommand {
         run: { command throws(CLIError) in try run(command) })
 
     static func run(_ command: ParsedCommand) throws(CLIError) -> Int32 {
-        let format = try command.choice("--format", ["text", "json"], default: "text")
+        let format = try command.choice("--format", ["text", "json", "compact"], default: "text")
+        let summary = command.flag("--summary")
+        if summary && format == "compact" { throw .failedUsage("--summary writes text or json, not compact") }
         let state = try ExplainCommand.surfaceState(command)
         let path = command.positionals[0]
-        if SwiftSources.isSwiftInput(path) { return try runSources(path, command, json: format == "json") }
+        if SwiftSources.isSwiftInput(path) {
+            guard format != "compact" && !summary else {
+                throw .failedUsage("--format compact and --summary are for scene files")
+            }
+            return try runSources(path, command, json: format == "json")
+        }
         let scene = try SceneInput.stream(path)
         let requested = command.list("--plugins")
         let plugins = try PluginOptions.load(requested.isEmpty ? scene.pluginNames : requested, command)
@@ -51,27 +62,36 @@ enum ResolveCommand {
         let writer = ByteWriter(fd: Output.descriptor)
         let palette = SurfaceReport.Palette(enabled: Output.useColor)
         let json = format == "json"
+        let compact = format == "compact" ? CompactReport(writer: writer) : nil
         if json { SceneReport.writeHeader(plugins: plugins.map(\.info), to: writer) }
+        compact?.writeHeader(plugins: plugins.map(\.info))
         let jobs = try SourceInputs.jobCount(command) ?? ProcessInfo.processInfo.activeProcessorCount
         let resolution: SceneResolution
         do {
             resolution = try SceneResolver.resolve(
                 scene, plugins: plugins, state: state, lenient: command.flag("--lenient"), environment: environment,
                 jobs: jobs,
-                render: { record, first in
+                render: { (record, first) -> ([UInt8], CompactReport.Rendered?) in
                     let w = ByteWriter()
-                    if json {
-                        SceneReport.writeSurface(record, first: first, to: w)
-                    } else {
-                        w.append(SceneReport.text(record, palette: palette))
+                    switch (format, summary) {
+                    case ("compact", _): return (w.bytes, CompactReport.render(record))
+                    case ("json", true): SummaryReport.writeSurface(record, first: first, to: w)
+                    case ("json", false): SceneReport.writeSurface(record, first: first, to: w)
+                    case (_, true): w.append(SummaryReport.text(record, palette: palette))
+                    default: w.append(SceneReport.text(record, palette: palette))
                     }
-                    return w.bytes
-                }, write: { writer.append(bytes: $0) })
+                    return (w.bytes, nil)
+                },
+                write: { (bytes: [UInt8], parts: CompactReport.Rendered?) in
+                    if let parts { compact?.write(parts) } else { writer.append(bytes: bytes) }
+                })
         } catch {
             try? writer.flush()
             throw .failed(error.description)
         }
-        if json {
+        if let compact {
+            compact.writeFooter(resolution)
+        } else if json {
             SceneReport.writeFooter(resolution, to: writer)
         } else {
             writer.append(SceneReport.textFooter(resolution, palette: palette))
