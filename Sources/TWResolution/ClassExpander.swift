@@ -90,7 +90,7 @@ struct ClassExpander {
     var registry: PluginRegistry { scope.registry }
 
     mutating func expand(_ classes: TWClasses) {
-        for token in ClassTokenizer.tokenize(classes) {
+        for token in PlainClassList.tokens(classes) {
             let cached = scope.expansion(of: token, memoised: useCache) { token in
                 var sub = ClassExpander(scope: scope)
                 sub.expand(token: token, outer: [], top: nil, depth: 0)

@@ -247,3 +247,29 @@ struct ResolutionStepTests {
             PreparedStyle.pluginAPIFindings(slots.chain, environment: RenderEnvironment()).isEmpty)
     }
 }
+
+/// The tokenizing fast path gives exactly the tokenizer's tokens.
+@Suite("Plain class lists")
+struct PlainClassListTests {
+    @Test("plain lists split on spaces; anything else falls back; both agree with ClassTokenizer")
+    func sameTokens() {
+        let plain = [
+            "p-4 bg-blue", "  p-4   hover:bg-[#ff0000]  ", "w-[120px] h-[calc(1px+2px)]", "a", "", "[[x]] y",
+            "-rotate-2 !p-4 focus:border-blue",
+        ]
+        let other = [
+            "p-4\tbg-blue", "w-[1 px]", "w-[1px]]", "p-4 ]", "héllo p-4", "p-4\u{7F}", "a\nb", "w-[1px",
+        ]
+        for text in plain {
+            #expect(PlainClassList.words(text) != nil, "\(text)")
+            #expect(PlainClassList.tokens(TWClasses(text)) == ClassTokenizer.tokenize(TWClasses(text)), "\(text)")
+        }
+        for text in other {
+            #expect(PlainClassList.words(text) == nil, "\(text)")
+            #expect(PlainClassList.tokens(TWClasses(text)) == ClassTokenizer.tokenize(TWClasses(text)), "\(text)")
+        }
+        #expect(PlainClassList.words("  p-4   w-[2px] ")?.map(\.text) == ["p-4", "w-[2px]"])
+        let typed: TWClasses = "w-[\(TypedValue.points(4))] p-2"
+        #expect(PlainClassList.tokens(typed) == ClassTokenizer.tokenize(typed))
+    }
+}
