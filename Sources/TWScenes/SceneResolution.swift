@@ -279,7 +279,7 @@ public enum SceneResolver {
     /// A streamed scene resolved on `jobs` threads: styled nodes are taken in
     /// chunks, each chunk's surfaces resolved and rendered (`render`, with
     /// whether it is the first surface) in parallel, then written in input
-    /// order — the same output as one thread.
+    /// order — the same output as one thread. With plugins loaded, one thread.
     public static func resolve<Rendered: Sendable>(
         _ stream: SceneStream, plugins loaded: [LoadedPlugin], state: SurfaceState = SurfaceState(),
         lenient: Bool = false, environment: RenderEnvironment? = nil, shared: SharedScopes? = nil, jobs: Int,
@@ -292,7 +292,12 @@ public enum SceneResolver {
         } catch {
             throw .resolve(error)
         }
-        var chunk = SurfaceChunk(jobs: jobs, state: state, lenient: lenient)
+        // Plugin code runs on this thread only, as in a one-thread run: the
+        // containment guarantees (exit(), crashes, hangs and builders kept
+        // across calls reported with exit 2, docs/Security.md) and plugins
+        // that assume one call at a time hold unchanged. Scenes without
+        // plugins resolve on every job's thread.
+        var chunk = SurfaceChunk(jobs: loaded.isEmpty ? jobs : 1, state: state, lenient: lenient)
         var backingOnly: [BackingRecord] = []
         try stream.walk(rootContext) { node, inherited throws(SceneResolveError) in
             let context = try scopes.context(for: node, inherited: inherited)

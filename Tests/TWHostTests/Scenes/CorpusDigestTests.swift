@@ -52,16 +52,29 @@ struct CorpusDigestTests {
 
     /// Three subtrees with their own plugins and rules, rows with unknown
     /// classes, button styles and `.cocoa` nodes: chunks cross scopes.
-    static func mixedScene(rows: Int) -> String {
-        let classes = [
-            "p-4 bg-blue rounded-lg", "elevation-[2] hover:bg-indigo", "spin-[10deg] frosted p-2",
-            "bogus-class p-4", "button-link bg-white", "tilt-[5deg] shadow-md text-lg",
-        ]
+    static func mixedScene(rows: Int, plugins: Bool = true) -> String {
+        let classes =
+            plugins
+            ? [
+                "p-4 bg-blue rounded-lg", "elevation-[2] hover:bg-indigo", "spin-[10deg] frosted p-2",
+                "bogus-class p-4", "button-link bg-white", "tilt-[5deg] shadow-md text-lg",
+            ]
+            : [
+                "p-4 bg-blue rounded-lg", "row shadow hover:bg-indigo", "card p-2 w-[120px]", "bogus-class p-4",
+                "button-link bg-white", "rotate-3 shadow-md text-lg disabled:opacity-50",
+            ]
         var groups: [String] = []
-        for (g, rules) in [
-            #"{"plugins": ["material", "motion"]}"#, #"{"plugins": ["-material"], "view": "p-1"}"#,
-            #"{"replace": true, "plugins": ["material"], "theme": {"spacing": 2}}"#,
-        ].enumerated() {
+        let groupRules =
+            plugins
+            ? [
+                #"{"plugins": ["material", "motion"]}"#, #"{"plugins": ["-material"], "view": "p-1"}"#,
+                #"{"replace": true, "plugins": ["material"], "theme": {"spacing": 2}}"#,
+            ]
+            : [
+                #"{"named": {"row": "px-4 py-2"}}"#, #"{"view": "p-1", "named": {"row": "p-8"}}"#,
+                #"{"replace": true, "theme": {"spacing": 2}, "named": {"row": "rounded"}}"#,
+            ]
+        for (g, rules) in groupRules.enumerated() {
             var children: [String] = []
             for i in 0..<rows {
                 let tw = classes[(i * 7 + g) % classes.count]
@@ -77,10 +90,11 @@ struct CorpusDigestTests {
             #"{"scene": 1, "rules": {"plugins": ["material", "motion"]}, "root": {"type": "VStack", "children": [\#(groups.joined(separator: ",\n"))]}}"#
     }
 
-    @Test("a scene resolved on one thread and on several writes the same bytes, JSON and text")
+    @Test("a scene resolved on one thread and on several writes the same bytes, JSON, compact and text")
     func jobsAgree() throws {
-        let scene = Self.mixedScene(rows: 700)
-        for format in ["json", "text"] {
+        // Without plugins (scenes with plugins run plugin code on one thread).
+        let scene = Self.mixedScene(rows: 700, plugins: false)
+        for format in ["json", "compact", "text"] {
             let one = try twhost(["resolve", "--jobs", "1", "--format", format, "-"], input: scene)
             #expect(one.status == 1)  // the bogus class leaves rows undecorated
             #expect(one.stdout.contains("unknown class 'bogus-class'"))
@@ -94,7 +108,7 @@ struct CorpusDigestTests {
         let summary = try twhost(["resolve", "--jobs", "2", "--format", "json", "-"], input: scene)
         #expect(
             summary.stdout.hasSuffix(
-                #""summary": {"surfaces":2100,"decorated":1281,"undecorated":819,"errors":819,"warnings":0}}"# + "\n"))
+                #""summary": {"surfaces":2100,"decorated":1749,"undecorated":351,"errors":351,"warnings":0}}"# + "\n"))
         let bad = try twhost(["resolve", "--jobs", "0", "-"], input: scene)
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("--jobs"))
