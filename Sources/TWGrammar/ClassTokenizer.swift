@@ -8,6 +8,12 @@ public struct ClassToken: Hashable, Sendable {
     public var typedArgument: TypedValue?
     public var error: ClassParseError?
 
+    public init(text: String, typedArgument: TypedValue? = nil, error: ClassParseError? = nil) {
+        self.text = text
+        self.typedArgument = typedArgument
+        self.error = error
+    }
+
     /// Stands for a typed value inside brackets; never produced by parsing text
     /// (it is a noncharacter, rejected in literal class text).
     public static let marker: Character = "\u{FFFF}"

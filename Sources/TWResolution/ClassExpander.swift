@@ -78,16 +78,20 @@ struct ClassExpander {
 
     /// Expansion depends on the scope alone (targets are checked later), so
     /// one scope's cache serves every source kind.
-    init(scope: ResolutionScope) {
+    init(scope: ResolutionScope, useCache: Bool = true) {
         self.scope = scope
+        self.useCache = useCache
     }
+
+    /// Whether top-level expansions come from the scope's memo.
+    let useCache: Bool
 
     var theme: Theme { scope.rules.theme }
     var registry: PluginRegistry { scope.registry }
 
     mutating func expand(_ classes: TWClasses) {
-        for token in ClassTokenizer.tokenize(classes) {
-            let cached = scope.expansion(of: token) { token in
+        for token in PlainClassList.tokens(classes) {
+            let cached = scope.expansion(of: token, memoised: useCache) { token in
                 var sub = ClassExpander(scope: scope)
                 sub.expand(token: token, outer: [], top: nil, depth: 0)
                 return TokenExpansion(

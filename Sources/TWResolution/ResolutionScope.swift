@@ -5,16 +5,12 @@ import TWRegistry
 import TWSupport
 
 /// Everything surfaces of one subtree share: the merged plugin registry, the
-/// rules and the environment. Built once per distinct scope; resolutions are
-/// cached on it.
+/// rules and the environment. Built once per distinct scope; class
+/// expansions and identities are memoised on it.
 public final class ResolutionScope: Sendable {
     public let registry: PluginRegistry
     public let rules: Rules
     public let environment: RenderEnvironment
-    let cache = Mutex<[SurfaceCacheKey: ResolvedSurface]>([:])
-    /// Surfaces with the same classes in one scope (list rows) resolve once;
-    /// bounded so that a large scene's memory stays flat.
-    let cacheLimit = 4096
     let tokenCache = Mutex<[ClassToken: TokenExpansion]>([:])
     /// Bounded so that a scene of mostly unique classes cannot grow it without limit.
     let tokenCacheLimit = 16_384
@@ -70,13 +66,15 @@ public final class ResolutionScope: Sendable {
 
     /// Drops every cached resolution (the answers never depend on the cache).
     public func clearCache() {
-        cache.withLock { $0.removeAll() }
         tokenCache.withLock { $0.removeAll() }
         identityCache.withLock { $0.removeAll() }
     }
 
     /// A top-level class's expansion, computed once per scope.
-    func expansion(of token: ClassToken, compute: (ClassToken) -> TokenExpansion) -> TokenExpansion {
+    func expansion(of token: ClassToken, memoised: Bool = true, compute: (ClassToken) -> TokenExpansion)
+        -> TokenExpansion
+    {
+        guard memoised else { return compute(token) }
         if let hit = tokenCache.withLock({ $0[token] }) { return hit }
         let computed = compute(token)
         tokenCache.withLock { cache in
@@ -96,13 +94,4 @@ public final class ResolutionScope: Sendable {
         }
         return digest
     }
-}
-
-struct SurfaceCacheKey: Hashable {
-    var classes: TWClasses
-    var source: SurfaceSource
-    var state: SurfaceState
-    var lenient: Bool
-    var includeDefaults: Bool
-    var details: Bool
 }

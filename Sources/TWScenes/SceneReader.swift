@@ -41,11 +41,11 @@ public struct SceneReader {
         return Theme().merging(rules.rules.theme, overrides: rules.overrides.theme)
     }
 
-    private func invalid(_ path: String, _ node: JSONNode, _ message: String) -> SceneError {
+    func invalid(_ path: String, _ node: JSONNode, _ message: String) -> SceneError {
         .invalid(path: path, line: node.line, message: message)
     }
 
-    private mutating func unknownFields(_ members: [JSONMember], known: Set<String>, path: String) {
+    mutating func unknownFields(_ members: [JSONMember], known: Set<String>, path: String) {
         for member in members where !known.contains(member.key) {
             let suggestion = Suggestion.nearest(to: member.key, in: known)
             warnings.append(
@@ -54,21 +54,21 @@ public struct SceneReader {
         }
     }
 
-    private func object(_ node: JSONNode, _ path: String) throws(SceneError) -> [JSONMember] {
+    func object(_ node: JSONNode, _ path: String) throws(SceneError) -> [JSONMember] {
         guard case .object(let members) = node.value else {
             throw invalid(path, node, "expected an object, got \(node.kindName)")
         }
         return members
     }
 
-    private func string(_ node: JSONNode, _ path: String) throws(SceneError) -> String {
+    func string(_ node: JSONNode, _ path: String) throws(SceneError) -> String {
         guard case .string(let s) = node.value else {
             throw invalid(path, node, "expected a string, got \(node.kindName)")
         }
         return s
     }
 
-    private func number(_ node: JSONNode, _ path: String) throws(SceneError) -> Double {
+    func number(_ node: JSONNode, _ path: String) throws(SceneError) -> Double {
         guard case .number(let n) = node.value else {
             throw invalid(path, node, "expected a number, got \(node.kindName)")
         }
@@ -118,7 +118,7 @@ public struct SceneReader {
         return scene
     }
 
-    private mutating func environment(_ node: JSONNode) throws(SceneError) -> RenderEnvironment {
+    mutating func environment(_ node: JSONNode) throws(SceneError) -> RenderEnvironment {
         let members = try object(node, "/environment")
         unknownFields(
             members, known: ["platform", "osVersion", "reduceMotion", "animationsDisabled"], path: "/environment")
@@ -150,7 +150,7 @@ public struct SceneReader {
         return env
     }
 
-    private mutating func rules(_ node: JSONNode, _ path: String, allowReplace: Bool) throws(SceneError) -> SceneRules {
+    mutating func rules(_ node: JSONNode, _ path: String, allowReplace: Bool) throws(SceneError) -> SceneRules {
         let members = try object(node, path)
         var known: Set<String> = ["plugins", "view", "button", "named", "theme"]
         if allowReplace { known.insert("replace") }
@@ -428,6 +428,7 @@ public struct SceneReader {
     ]
     static let stateNames = ["hover", "focus", "pressed", "disabled", "groupHover", "groupFocus"]
 
+    /// Node step: the node's type, then each field in document order, then its children.
     private mutating func node(_ json: JSONNode, jsonPath: String, path: String) throws(SceneError) -> SceneNode {
         let members = try object(json, jsonPath)
         unknownFields(members, known: Self.nodeFields, path: jsonPath)
@@ -441,83 +442,6 @@ public struct SceneReader {
         for m in members {
             let p = "\(jsonPath)/\(m.key)"
             switch m.key {
-            case "id":
-                switch m.node.value {
-                case .string(let s): node.id = s
-                case .number(let n) where n == n.rounded() && abs(n) < 1e15: node.id = String(Int64(n))
-                default: throw invalid(p, m.node, "expected a string or an integer, got \(m.node.kindName)")
-                }
-            case "text": node.text = try string(m.node, p)
-            case "label": node.label = try string(m.node, p)
-            case "systemImage": node.systemImage = try string(m.node, p)
-            case "style":
-                let s = try string(m.node, p)
-                guard Self.styles.contains(s) else {
-                    let hint = Suggestion.nearest(to: s, in: Self.styles).map { "; did you mean '\($0)'?" } ?? ""
-                    throw invalid(p, m.node, "unknown style '\(s)'\(hint)")
-                }
-                node.style = s
-            case "native": node.native = try strings(m.node, p)
-            case "tw": node.tw = try classes(m.node, p)
-            case "buttonStyle": node.buttonStyle = try classes(m.node, p)
-            case "twAnimation": node.twAnimation = try classes(m.node, p)
-            case "state":
-                // Every state the node names is explicit, on or off: `"pressed": false` is the
-                // seeds' TWState(isPressed: false), which gives a general view its pressed state.
-                var active: Set<Variant> = []
-                var explicit: Set<Variant> = []
-                for s in try object(m.node, p) {
-                    guard Self.stateNames.contains(s.key) else {
-                        let hint =
-                            Suggestion.nearest(to: s.key, in: Self.stateNames).map { "; did you mean '\($0)'?" } ?? ""
-                        throw invalid("\(p)/\(s.key)", s.node, "unknown state\(hint)")
-                    }
-                    guard case .success(let named) = SurfaceState.parse(s.key) else { continue }
-                    explicit.formUnion(named.active)
-                    if try bool(s.node, "\(p)/\(s.key)") { active.formUnion(named.active) }
-                }
-                node.state = SurfaceState(active, explicit: explicit)
-            case "rules": node.rules = try rules(m.node, p, allowReplace: true)
-            case "cocoa":
-                guard case .array(let items) = m.node.value else { throw invalid(p, m.node, "expected an array") }
-                for (i, item) in items.enumerated() {
-                    let ip = "\(p)/\(i)"
-                    let fields = try object(item, ip)
-                    guard fields.count == 1, let f = fields.first else {
-                        throw invalid(ip, item, "expected {\"for\": \"UISwitch\"} or {\"default\": true}")
-                    }
-                    switch f.key {
-                    case "for": node.cocoa.append(CocoaRequest(typeName: try string(f.node, "\(ip)/for")))
-                    case "default":
-                        guard try bool(f.node, "\(ip)/default") else {
-                            throw invalid("\(ip)/default", f.node, "expected true")
-                        }
-                        node.cocoa.append(CocoaRequest(typeName: nil))
-                    default: throw invalid("\(ip)/\(f.key)", f.node, "expected 'for' or 'default'")
-                    }
-                }
-            case "lifecycle": node.lifecycle = try strings(m.node, p)
-            case "textFieldStyle", "toggleStyle", "labelStyle":
-                let kind = StyleAdapter.Kind(rawValue: m.key) ?? .labelStyle
-                if case .object(let fields) = m.node.value {
-                    unknownFields(fields, known: kind == .toggleStyle ? ["base", "classes"] : ["classes"], path: p)
-                    var adapter = StyleAdapter(kind: kind, base: nil, classes: TWClasses(segments: []))
-                    for f in fields {
-                        switch f.key {
-                        case "classes": adapter.classes = try classes(f.node, "\(p)/classes")
-                        case "base" where kind == .toggleStyle:
-                            let base = try string(f.node, "\(p)/base")
-                            guard ["switch", "button", "checkbox"].contains(base) else {
-                                throw invalid("\(p)/base", f.node, "expected switch, button or checkbox")
-                            }
-                            adapter.base = base
-                        default: break
-                        }
-                    }
-                    node.adapters.append(adapter)
-                } else {
-                    node.adapters.append(StyleAdapter(kind: kind, base: nil, classes: try classes(m.node, p)))
-                }
             case "children":
                 guard case .array(let items) = m.node.value else {
                     throw invalid(p, m.node, "expected an array of nodes, got \(m.node.kindName)")
@@ -526,9 +450,107 @@ public struct SceneReader {
                     node.children.append(
                         try self.node(item, jsonPath: "\(p)/\(i)", path: path == "/" ? "/\(i)" : "\(path)/\(i)"))
                 }
-            default: break
+            default: try field(m, p, into: &node)
             }
         }
         return node
+    }
+
+    /// Field step: one of a node's fields other than `children`, type-checked.
+    mutating func field(_ m: JSONMember, _ p: String, into node: inout SceneNode) throws(SceneError) {
+        switch m.key {
+        case "id":
+            switch m.node.value {
+            case .string(let s): node.id = s
+            case .number(let n) where n == n.rounded() && abs(n) < 1e15: node.id = String(Int64(n))
+            default: throw invalid(p, m.node, "expected a string or an integer, got \(m.node.kindName)")
+            }
+        case "text": node.text = try string(m.node, p)
+        case "label": node.label = try string(m.node, p)
+        case "systemImage": node.systemImage = try string(m.node, p)
+        case "style":
+            let s = try string(m.node, p)
+            guard Self.styles.contains(s) else {
+                let hint = Suggestion.nearest(to: s, in: Self.styles).map { "; did you mean '\($0)'?" } ?? ""
+                throw invalid(p, m.node, "unknown style '\(s)'\(hint)")
+            }
+            node.style = s
+        case "native": node.native = try strings(m.node, p)
+        case "tw": node.tw = try classes(m.node, p)
+        case "buttonStyle": node.buttonStyle = try classes(m.node, p)
+        case "twAnimation": node.twAnimation = try classes(m.node, p)
+        case "state": node.state = try state(m.node, p)
+        case "rules": node.rules = try rules(m.node, p, allowReplace: true)
+        case "cocoa": node.cocoa = try cocoa(m.node, p)
+        case "lifecycle": node.lifecycle = try strings(m.node, p)
+        case "textFieldStyle", "toggleStyle", "labelStyle":
+            node.adapters.append(try adapter(m, p))
+        default: break
+        }
+    }
+
+    /// State step: every state the node names is explicit, on or off:
+    /// `"pressed": false` is the seeds' TWState(isPressed: false), which gives a
+    /// general view its pressed state.
+    func state(_ json: JSONNode, _ p: String) throws(SceneError) -> SurfaceState {
+        var active: Set<Variant> = []
+        var explicit: Set<Variant> = []
+        for s in try object(json, p) {
+            guard Self.stateNames.contains(s.key) else {
+                let hint = Suggestion.nearest(to: s.key, in: Self.stateNames).map { "; did you mean '\($0)'?" } ?? ""
+                throw invalid("\(p)/\(s.key)", s.node, "unknown state\(hint)")
+            }
+            guard case .success(let named) = SurfaceState.parse(s.key) else { continue }
+            explicit.formUnion(named.active)
+            if try bool(s.node, "\(p)/\(s.key)") { active.formUnion(named.active) }
+        }
+        return SurfaceState(active, explicit: explicit)
+    }
+
+    /// Cocoa step: `[{"for": "UISwitch"}, {"default": true}]`.
+    func cocoa(_ json: JSONNode, _ p: String) throws(SceneError) -> [CocoaRequest] {
+        guard case .array(let items) = json.value else { throw invalid(p, json, "expected an array") }
+        var out: [CocoaRequest] = []
+        for (i, item) in items.enumerated() {
+            let ip = "\(p)/\(i)"
+            let fields = try object(item, ip)
+            guard fields.count == 1, let f = fields.first else {
+                throw invalid(ip, item, "expected {\"for\": \"UISwitch\"} or {\"default\": true}")
+            }
+            switch f.key {
+            case "for": out.append(CocoaRequest(typeName: try string(f.node, "\(ip)/for")))
+            case "default":
+                guard try bool(f.node, "\(ip)/default") else {
+                    throw invalid("\(ip)/default", f.node, "expected true")
+                }
+                out.append(CocoaRequest(typeName: nil))
+            default: throw invalid("\(ip)/\(f.key)", f.node, "expected 'for' or 'default'")
+            }
+        }
+        return out
+    }
+
+    /// Adapter step: `textFieldStyle`, `toggleStyle` or `labelStyle` as classes,
+    /// or `{"classes": …}` (with `"base"` for a toggle: switch, button or checkbox).
+    mutating func adapter(_ m: JSONMember, _ p: String) throws(SceneError) -> StyleAdapter {
+        let kind = StyleAdapter.Kind(rawValue: m.key) ?? .labelStyle
+        guard case .object(let fields) = m.node.value else {
+            return StyleAdapter(kind: kind, base: nil, classes: try classes(m.node, p))
+        }
+        unknownFields(fields, known: kind == .toggleStyle ? ["base", "classes"] : ["classes"], path: p)
+        var adapter = StyleAdapter(kind: kind, base: nil, classes: TWClasses(segments: []))
+        for f in fields {
+            switch f.key {
+            case "classes": adapter.classes = try classes(f.node, "\(p)/classes")
+            case "base" where kind == .toggleStyle:
+                let base = try string(f.node, "\(p)/base")
+                guard ["switch", "button", "checkbox"].contains(base) else {
+                    throw invalid("\(p)/base", f.node, "expected switch, button or checkbox")
+                }
+                adapter.base = base
+            default: break
+            }
+        }
+        return adapter
     }
 }

@@ -30,7 +30,13 @@ public enum SceneReport {
 
     /// The rest after the last surface: backing-only nodes, diagnostics, summary.
     public static func writeFooter(_ resolution: SceneResolution, to w: ByteWriter) {
-        w.append(resolution.summary.surfaces == 0 ? "],\n\"backing\": " : "\n],\n\"backing\": ")
+        w.append(resolution.summary.surfaces == 0 ? "],\n" : "\n],\n")
+        writeFooterFields(resolution, to: w)
+    }
+
+    /// `"backing": …, "diagnostics": …, "summary": …}` and the last newline.
+    static func writeFooterFields(_ resolution: SceneResolution, to w: ByteWriter) {
+        w.append("\"backing\": ")
         w.append(JSONValue.array(resolution.backingOnly.map(backingRecordJSON)))
         w.append(",\n\"diagnostics\": ")
         w.append(JSONValue.array(resolution.diagnostics.map(diagnosticJSON)))
@@ -48,8 +54,27 @@ public enum SceneReport {
 
     /// One surface as one line of JSON.
     public static func writeSurface(_ record: SurfaceRecord, first: Bool, to w: ByteWriter) {
-        let s = record.surface
-        w.append(first ? "\n{\"path\": " : ",\n{\"path\": ")
+        w.append(first ? "\n{" : ",\n{")
+        writeHead(record, to: w)
+        w.append(", \"identity\": \"")
+        w.append(record.surface.identity)
+        w.append("\", \"scope\": ")
+        writeScope(record, to: w)
+        w.append(", \"chain\": ")
+        writeChain(record.surface.chain, to: w)
+        w.append(", ")
+        writeTail(record, to: w)
+        w.append("}")
+    }
+
+    /// Whether only `.twAnimation` styles the node.
+    static func animationOnly(_ record: SurfaceRecord) -> Bool {
+        record.node.tw == nil && record.buttonStyle == nil && record.adapters.isEmpty
+    }
+
+    /// `"path": …, "id": …, "location": …, "type": …, "target": …, "status": …`.
+    static func writeHead(_ record: SurfaceRecord, to w: ByteWriter) {
+        w.append("\"path\": ")
         w.appendJSONString(record.path)
         w.append(", \"id\": ")
         w.appendJSONString(record.node.id)
@@ -58,22 +83,26 @@ public enum SceneReport {
         w.append(", \"type\": ")
         w.appendJSONString(record.node.type)
         w.append(", \"target\": \"")
-        let animationOnly = record.node.tw == nil && record.buttonStyle == nil && record.adapters.isEmpty
-        w.append(animationOnly ? "animation" : s.source.targetName)
-        w.append(
-            record.decorated
-                ? "\", \"status\": \"decorated\", \"identity\": \""
-                : "\", \"status\": \"undecorated\", \"identity\": \"")
-        w.append(s.identity)
-        w.append("\", \"scope\": [")
+        w.append(animationOnly(record) ? "animation" : record.surface.source.targetName)
+        w.append(record.decorated ? "\", \"status\": \"decorated\"" : "\", \"status\": \"undecorated\"")
+    }
+
+    /// `["material", "motion"]`: the plugins in scope.
+    static func writeScope(_ record: SurfaceRecord, to w: ByteWriter) {
+        w.append("[")
         for (i, p) in record.scopePlugins.enumerated() {
             if i > 0 { w.append(", ") }
             w.appendJSONString(p)
         }
-        w.append("], \"chain\": ")
-        writeChain(s.chain, to: w)
+        w.append("]")
+    }
+
+    /// Every field after the chain: `"buttonStyle": …` to `"diagnostics": […]`.
+    static func writeTail(_ record: SurfaceRecord, to w: ByteWriter) {
+        let s = record.surface
+        let animationOnly = animationOnly(record)
         var diagnostics = s.diagnostics
-        w.append(", \"buttonStyle\": ")
+        w.append("\"buttonStyle\": ")
         if let button = record.buttonStyle {
             w.append("{\"native\": ")
             w.appendJSONString(button.nativeButtonStyle)
@@ -132,10 +161,9 @@ public enum SceneReport {
         diagnostics += record.findings
         w.append(", \"diagnostics\": ")
         if diagnostics.isEmpty {
-            w.append("[]}")
+            w.append("[]")
         } else {
             w.append(JSONValue.array(diagnostics.map(diagnosticJSON)))
-            w.append("}")
         }
     }
 
@@ -232,34 +260,39 @@ public enum SceneReport {
         w.append("[")
         for (i, entry) in chain.enumerated() {
             if i > 0 { w.append(", ") }
-            w.append("{\"phase\": \"")
-            w.append(entry.phase.rawValue)
-            switch entry.origin {
-            case .registration(let name, let plugin):
-                w.append("\", \"origin\": \"registration\", \"name\": ")
-                w.appendJSONString(name)
-                w.append(", \"plugin\": ")
-                w.appendJSONString(plugin)
-                w.append(
-                    entry.active == true ? ", \"active\": true, \"modifier\": " : ", \"active\": false, \"modifier\": ")
-            case .source(let name, let location):
-                w.append("\", \"origin\": \"source\", \"name\": ")
-                w.appendJSONString(name)
-                w.append(", \"plugin\": null, \"location\": ")
-                w.append(locationJSON(location))
-                w.append(
-                    entry.active == true ? ", \"active\": true, \"modifier\": " : ", \"active\": false, \"modifier\": ")
-            case .builtin(let property):
-                w.append("\", \"origin\": \"builtin\", \"property\": ")
-                w.appendJSONString(property)
-                w.append(", \"class\": ")
-                w.appendJSONString(entry.className)
-                w.append(", \"modifier\": ")
-            }
-            w.appendJSONString(entry.modifier.swiftCode)
-            w.append("}")
+            writeEntry(entry, to: w)
         }
         w.append("]")
+    }
+
+    /// One chain entry as a JSON object.
+    static func writeEntry(_ entry: ChainEntry, to w: ByteWriter) {
+        w.append("{\"phase\": \"")
+        w.append(entry.phase.rawValue)
+        switch entry.origin {
+        case .registration(let name, let plugin):
+            w.append("\", \"origin\": \"registration\", \"name\": ")
+            w.appendJSONString(name)
+            w.append(", \"plugin\": ")
+            w.appendJSONString(plugin)
+            w.append(
+                entry.active == true ? ", \"active\": true, \"modifier\": " : ", \"active\": false, \"modifier\": ")
+        case .source(let name, let location):
+            w.append("\", \"origin\": \"source\", \"name\": ")
+            w.appendJSONString(name)
+            w.append(", \"plugin\": null, \"location\": ")
+            w.append(locationJSON(location))
+            w.append(
+                entry.active == true ? ", \"active\": true, \"modifier\": " : ", \"active\": false, \"modifier\": ")
+        case .builtin(let property):
+            w.append("\", \"origin\": \"builtin\", \"property\": ")
+            w.appendJSONString(property)
+            w.append(", \"class\": ")
+            w.appendJSONString(entry.className)
+            w.append(", \"modifier\": ")
+        }
+        w.appendJSONString(entry.modifier.swiftCode)
+        w.append("}")
     }
 
     static func backingRecordJSON(_ record: BackingRecord) -> JSONValue {

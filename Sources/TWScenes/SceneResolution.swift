@@ -119,6 +119,13 @@ public struct SceneSummary: Equatable, Sendable {
     public var undecorated: Int { surfaces - decorated }
     public init() {}
 
+    mutating func add(_ other: SceneSummary) {
+        surfaces += other.surfaces
+        decorated += other.decorated
+        errors += other.errors
+        warnings += other.warnings
+    }
+
     mutating func add(_ record: SurfaceRecord) {
         let all = record.allSurfaces
         surfaces += 1
@@ -167,18 +174,18 @@ public struct SceneResolution: Sendable {
 /// (the files of a folder) that use the same plugins and rules. Thread-safe;
 /// the answers never depend on it.
 public final class SharedScopes: Sendable {
-    private let scopes = Mutex<[SceneResolver.ScopeKey: ResolutionScope]>([:])
+    private let scopes = Mutex<[SceneScopes.ScopeKey: ResolutionScope]>([:])
     private let environment: RenderEnvironment
 
     /// Scopes for scenes resolved in `environment` with one loaded plugin set.
     public init(environment: RenderEnvironment) { self.environment = environment }
 
-    func scope(_ key: SceneResolver.ScopeKey, environment: RenderEnvironment) -> ResolutionScope? {
+    func scope(_ key: SceneScopes.ScopeKey, environment: RenderEnvironment) -> ResolutionScope? {
         guard environment == self.environment else { return nil }
         return scopes.withLock { $0[key] }
     }
 
-    func keep(_ scope: ResolutionScope, for key: SceneResolver.ScopeKey, environment: RenderEnvironment) {
+    func keep(_ scope: ResolutionScope, for key: SceneScopes.ScopeKey, environment: RenderEnvironment) {
         guard environment == self.environment else { return }
         scopes.withLock { $0[key] = scope }
     }
@@ -222,26 +229,6 @@ public enum SceneResolver {
         }
     }
 
-    struct Context {
-        var plugins: [String]
-        var rules: Rules
-        /// Inline registrations in force (Swift sources).
-        var inline = InlineRegistrations()
-        /// Built when the context is first used; children without rules share it.
-        var scope: ResolutionScope?
-    }
-
-    struct ScopeKey: Hashable {
-        var plugins: [String]
-        var rules: Rules
-        var inline: InlineRegistrations
-    }
-
-    struct RegistryKey: Hashable {
-        var plugins: [String]
-        var inline: InlineRegistrations
-    }
-
     /// - Parameters:
     ///   - plugins: the loaded set, in order (the root scope unless the scene's root rules name one).
     ///   - state: states on for every surface, added to each node's own `state`.
@@ -252,122 +239,145 @@ public enum SceneResolver {
         _ scene: Scene, plugins loaded: [LoadedPlugin], state: SurfaceState = SurfaceState(), lenient: Bool = false,
         environment: RenderEnvironment? = nil, shared: SharedScopes? = nil, each: ((SurfaceRecord) -> Void)? = nil
     ) throws(SceneResolveError) -> SceneResolution {
-        let environment = environment ?? scene.environment
-        let byName = Dictionary(loaded.map { ($0.info.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let loadedNames = loaded.map(\.info.name)
-        var diagnostics: [Diagnostic] = []
-        var registries: [RegistryKey: PluginRegistry] = [:]
-        var scopes: [ScopeKey: ResolutionScope] = [:]
-
-        func apply(_ sceneRules: SceneRules?, to context: Context, path: String, line: Int) throws(SceneResolveError)
-            -> Context
-        {
-            guard let sceneRules else { return context }
-            var next = context
-            if sceneRules.replace {
-                next.rules = Rules().merging(sceneRules.rules, overrides: sceneRules.overrides)
-                if !sceneRules.keepsPlugins { next.plugins = [] }
-                next.inline = sceneRules.inline
-            } else {
-                next.rules = context.rules.merging(sceneRules.rules, overrides: sceneRules.overrides)
-                next.inline = sceneRules.inline.merged(into: context.inline)
-            }
-            for change in sceneRules.plugins ?? [] {
-                guard byName[change.name] != nil else {
-                    throw .unknownPlugin(
-                        name: change.name, path: path + "/rules/plugins", line: line, loaded: loadedNames)
-                }
-                switch change {
-                case .add(let name): if !next.plugins.contains(name) { next.plugins.append(name) }
-                case .drop(let name): next.plugins.removeAll { $0 == name }
-                }
-            }
-            return next
-        }
-
-        func scope(for context: Context) -> ResolutionScope {
-            let key = ScopeKey(plugins: context.plugins, rules: context.rules, inline: context.inline)
-            if let existing = scopes[key] { return existing }
-            if let known = shared?.scope(key, environment: environment) {
-                for d in known.registry.diagnostics where !diagnostics.contains(d) { diagnostics.append(d) }
-                scopes[key] = known
-                return known
-            }
-            let registryKey = RegistryKey(plugins: context.plugins, inline: context.inline)
-            let registry: PluginRegistry
-            if let known = registries[registryKey] {
-                registry = known
-            } else {
-                registry = PluginRegistry(plugins: context.plugins.compactMap { byName[$0] }, inline: context.inline)
-                for d in registry.diagnostics where !diagnostics.contains(d) { diagnostics.append(d) }
-                registries[registryKey] = registry
-            }
-            let created = ResolutionScope(registry: registry, rules: context.rules, environment: environment)
-            scopes[key] = created
-            shared?.keep(created, for: key, environment: environment)
-            return created
-        }
-
-        var rootContext = Context(plugins: loadedNames, rules: Rules())
-        if let rootRules = scene.rules {
-            var explicit = rootRules
-            if explicit.plugins != nil {
-                // The root's rules.plugins names the root scope.
-                rootContext.plugins = []
-            }
-            explicit.replace = false
-            rootContext = try apply(explicit, to: rootContext, path: "", line: 1)
-        }
+        var scopes = SceneScopes(
+            plugins: loaded, environment: environment ?? scene.environment, shared: shared)
+        let rootContext = try scopes.rootContext(scene.rules)
         var surfaces: [SurfaceRecord] = []
         var backingOnly: [BackingRecord] = []
         var summary = SceneSummary()
-        var stack: [(SceneNode, Context)] = [(scene.root, rootContext)]
+        var stack: [(SceneNode, SceneScopes.Context)] = [(scene.root, rootContext)]
         while let (node, inherited) = stack.popLast() {
-            var context = try apply(node.rules, to: inherited, path: node.jsonPath, line: node.line)
-            if node.rules != nil || context.scope == nil {
-                // Built once per distinct scope; children without rules share it.
-                context.scope = scope(for: context)
-            }
-            // A toggle adapter's base is the native style underneath.
-            let baseStyle = node.adapters.first { $0.kind == .toggleStyle }?.base
-            let backing = BackingResolver.resolve(
-                view: node.type, style: node.style ?? baseStyle, cocoa: node.cocoa, lifecycle: node.lifecycle,
-                environment: environment)
-            if node.isStyled {
-                let scope = context.scope ?? scope(for: context)
-                var first = SurfaceCombination(values: node.conditions.map { _ in true })
-                first.tw = node.tw
-                first.buttonStyle = node.buttonStyle
-                first.twAnimation = node.twAnimation
-                first.adapters = node.adapters
-                first.state = node.state
-                var records: [(CombinationRecord, ResolvedAnimation?)] = []
-                for combination in [first] + node.combinations {
-                    records.append(
-                        resolve(combination, node: node, scope: scope, state: state, lenient: lenient))
-                }
-                let (main, animation) = records[0]
-                var surface = main.surface
-                // Findings about the node's .cocoa and lifecycle modifiers are reported with it.
-                surface.diagnostics += backing.diagnostics
-                var record = SurfaceRecord(
-                    node: node, surface: surface, buttonStyle: main.buttonStyle, twAnimation: animation,
-                    adapters: main.adapters, scopePlugins: context.plugins, backing: backing)
-                if !node.conditions.isEmpty { record.combinations = records.map(\.0) }
-                record.findings = findings(node, records.map(\.0))
+            let context = try scopes.context(for: node, inherited: inherited)
+            switch visit(node, context: context, scopes: &scopes, state: state, lenient: lenient) {
+            case .surface(let record):
                 summary.add(record)
                 if let each { each(record) } else { surfaces.append(record) }
-            } else {
-                diagnostics += node.findings
-                if !node.cocoa.isEmpty || !node.lifecycle.isEmpty {
-                    backingOnly.append(BackingRecord(node: node, backing: backing))
-                }
+            case .backing(let record):
+                scopes.diagnostics += node.findings
+                if let record { backingOnly.append(record) }
             }
             for child in node.children.reversed() { stack.append((child, context)) }
         }
         return SceneResolution(
-            plugins: loaded.map(\.info), surfaces: surfaces, diagnostics: diagnostics, scopeCount: scopes.count,
-            backingOnly: backingOnly, summary: summary)
+            plugins: loaded.map(\.info), surfaces: surfaces, diagnostics: scopes.diagnostics,
+            scopeCount: scopes.count, backingOnly: backingOnly, summary: summary)
+    }
+
+    /// A streamed scene (SPEC §8): each node resolved and handed to `each` as
+    /// it is read, with only its ancestors' scopes held; the same records, in
+    /// the same order, as `resolve(_:plugins:…)` on the whole scene.
+    public static func resolve(
+        _ stream: SceneStream, plugins loaded: [LoadedPlugin], state: SurfaceState = SurfaceState(),
+        lenient: Bool = false, environment: RenderEnvironment? = nil, shared: SharedScopes? = nil,
+        each: (SurfaceRecord) -> Void
+    ) throws(SceneStream.WalkError) -> SceneResolution {
+        return try resolve(
+            stream, plugins: loaded, state: state, lenient: lenient, environment: environment, shared: shared,
+            jobs: 1, render: { record, _ in record }, write: { each($0) })
+    }
+
+    /// A streamed scene resolved on `jobs` threads: styled nodes are taken in
+    /// chunks, each chunk's surfaces resolved and rendered (`render`, with
+    /// whether it is the first surface) in parallel, then written in input
+    /// order — the same output as one thread. With plugins loaded, one thread.
+    public static func resolve<Rendered: Sendable>(
+        _ stream: SceneStream, plugins loaded: [LoadedPlugin], state: SurfaceState = SurfaceState(),
+        lenient: Bool = false, environment: RenderEnvironment? = nil, shared: SharedScopes? = nil, jobs: Int,
+        render: @escaping @Sendable (SurfaceRecord, _ first: Bool) -> Rendered, write: (Rendered) -> Void
+    ) throws(SceneStream.WalkError) -> SceneResolution {
+        var scopes = SceneScopes(plugins: loaded, environment: environment ?? stream.environment, shared: shared)
+        let rootContext: SceneScopes.Context
+        do {
+            rootContext = try scopes.rootContext(stream.rules)
+        } catch {
+            throw .resolve(error)
+        }
+        // Plugin code runs on this thread only, as in a one-thread run: the
+        // containment guarantees (exit(), crashes, hangs and builders kept
+        // across calls reported with exit 2, docs/Security.md) and plugins
+        // that assume one call at a time hold unchanged. Scenes without
+        // plugins resolve on every job's thread.
+        var chunk = SurfaceChunk(jobs: loaded.isEmpty ? jobs : 1, state: state, lenient: lenient)
+        var backingOnly: [BackingRecord] = []
+        try stream.walk(rootContext) { node, inherited throws(SceneResolveError) in
+            let context = try scopes.context(for: node, inherited: inherited)
+            let backing = Self.backing(node, environment: scopes.environment)
+            if node.isStyled {
+                let scope = context.scope ?? scopes.scope(for: context)
+                chunk.add(node, scope: scope, plugins: context.plugins, backing: backing)
+                if chunk.isFull { chunk.flush(render: render, write: write) }
+            } else {
+                scopes.diagnostics += node.findings
+                if !node.cocoa.isEmpty || !node.lifecycle.isEmpty {
+                    backingOnly.append(BackingRecord(node: node, backing: backing))
+                }
+            }
+            return context
+        }
+        chunk.flush(render: render, write: write)
+        return SceneResolution(
+            plugins: loaded.map(\.info), surfaces: [], diagnostics: scopes.diagnostics, scopeCount: scopes.count,
+            backingOnly: backingOnly, summary: chunk.summary)
+    }
+
+    /// What a node becomes on the platform; a toggle adapter's base is the native style underneath.
+    static func backing(_ node: SceneNode, environment: RenderEnvironment) -> BackingReport {
+        let baseStyle = node.adapters.first { $0.kind == .toggleStyle }?.base
+        return BackingResolver.resolve(
+            view: node.type, style: node.style ?? baseStyle, cocoa: node.cocoa, lifecycle: node.lifecycle,
+            environment: environment)
+    }
+
+    /// What one node of a scene gives: a surface record, or (unstyled) a
+    /// backing record when it has `.cocoa` or lifecycle entries.
+    enum Visit {
+        case surface(SurfaceRecord)
+        case backing(BackingRecord?)
+    }
+
+    /// Node step: the node's platform backing, and its surfaces under every
+    /// combination of its conditions when it is styled.
+    static func visit(
+        _ node: SceneNode, context: SceneScopes.Context, scopes: inout SceneScopes, state: SurfaceState,
+        lenient: Bool
+    ) -> Visit {
+        let backing = backing(node, environment: scopes.environment)
+        guard node.isStyled else {
+            let hasBacking = !node.cocoa.isEmpty || !node.lifecycle.isEmpty
+            return .backing(hasBacking ? BackingRecord(node: node, backing: backing) : nil)
+        }
+        let scope = context.scope ?? scopes.scope(for: context)
+        return .surface(
+            record(node, scope: scope, plugins: context.plugins, backing: backing, state: state, lenient: lenient))
+    }
+
+    /// Surface record step: the node's first combination (its classes as
+    /// written, every condition true), then each other combination, and the
+    /// node's findings across them.
+    static func record(
+        _ node: SceneNode, scope: ResolutionScope, plugins: [String], backing: BackingReport, state: SurfaceState,
+        lenient: Bool
+    ) -> SurfaceRecord {
+        var first = SurfaceCombination(values: node.conditions.map { _ in true })
+        first.tw = node.tw
+        first.buttonStyle = node.buttonStyle
+        first.twAnimation = node.twAnimation
+        first.adapters = node.adapters
+        first.state = node.state
+        var records: [(CombinationRecord, ResolvedAnimation?)] = []
+        for combination in [first] + node.combinations {
+            records.append(resolve(combination, node: node, scope: scope, state: state, lenient: lenient))
+        }
+        let (main, animation) = records[0]
+        var surface = main.surface
+        // Findings about the node's .cocoa and lifecycle modifiers are reported with it.
+        surface.diagnostics += backing.diagnostics
+        var record = SurfaceRecord(
+            node: node, surface: surface, buttonStyle: main.buttonStyle, twAnimation: animation,
+            adapters: main.adapters, scopePlugins: plugins, backing: backing)
+        if !node.conditions.isEmpty { record.combinations = records.map(\.0) }
+        record.findings = findings(node, records.map(\.0))
+        return record
     }
 
     /// A node's surfaces under one combination of its classes and state.

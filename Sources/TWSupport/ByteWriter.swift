@@ -28,6 +28,12 @@ public final class ByteWriter {
         flushIfNeeded()
     }
 
+    /// Bytes rendered elsewhere (another writer, another thread).
+    public func append(bytes more: [UInt8]) {
+        bytes.append(contentsOf: more)
+        flushIfNeeded()
+    }
+
     public func append(_ text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }

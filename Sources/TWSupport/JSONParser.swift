@@ -16,6 +16,12 @@ public struct JSONNode: Sendable {
     /// SwiftSyntax counts columns), so JSON and Swift locations agree.
     public var column: Int = 1
 
+    public init(value: Value, line: Int, column: Int = 1) {
+        self.value = value
+        self.line = line
+        self.column = column
+    }
+
     public var kindName: String {
         switch value {
         case .null: return "null"
@@ -31,6 +37,11 @@ public struct JSONNode: Sendable {
 public struct JSONMember: Sendable {
     public var key: String
     public var node: JSONNode
+
+    public init(key: String, node: JSONNode) {
+        self.key = key
+        self.node = node
+    }
 }
 
 /// Why a document is not JSON.
@@ -85,7 +96,8 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONNode {
+    /// - Parameter build: false to check the value without building it (it returns `null`).
+    private mutating func parseValue(depth: Int, build: Bool = true) throws(JSONParseError) -> JSONNode {
         guard index < bytes.count else { throw error("unexpected end of input") }
         let startLine = line
         let startColumn = index - lineStart + 1
@@ -113,8 +125,8 @@ public struct JSONParser {
                 }
                 index += 1
                 skipWhitespace()
-                let value = try parseValue(depth: depth + 1)
-                members.append(JSONMember(key: key, node: value))
+                let value = try parseValue(depth: depth + 1, build: build)
+                if build { members.append(JSONMember(key: key, node: value)) }
                 skipWhitespace()
                 guard index < bytes.count else { throw error("unexpected end of input in an object") }
                 if bytes[index] == UInt8(ascii: ",") {
@@ -138,7 +150,8 @@ public struct JSONParser {
             }
             while true {
                 skipWhitespace()
-                items.append(try parseValue(depth: depth + 1))
+                let item = try parseValue(depth: depth + 1, build: build)
+                if build { items.append(item) }
                 skipWhitespace()
                 guard index < bytes.count else { throw error("unexpected end of input in an array") }
                 if bytes[index] == UInt8(ascii: ",") {
@@ -151,6 +164,9 @@ public struct JSONParser {
                 }
                 throw error("expected ',' or ']'")
             }
+        case UInt8(ascii: "\"") where !build:
+            try skipString()
+            return JSONNode(value: .null, line: startLine, column: startColumn)
         case UInt8(ascii: "\""):
             return JSONNode(value: .string(try parseString()), line: startLine, column: startColumn)
         case UInt8(ascii: "t"):
@@ -288,5 +304,142 @@ public struct JSONParser {
             index += 1
         }
         return v
+    }
+}
+
+/// A place in a document a streaming reader comes back to.
+public struct JSONPosition: Sendable {
+    let index: Int
+    let line: Int
+    let lineStart: Int
+    /// The 1-based line of the value that starts here.
+    public var lineNumber: Int { line }
+    /// The 1-based column (in UTF-8 bytes) of the value that starts here.
+    public var column: Int { index - lineStart + 1 }
+}
+
+/// Streaming: a reader that must not hold a whole document's tree checks the
+/// document once (`checkDocument`), then reads one value at a time, lists an
+/// object's members without reading their values, and comes back to them.
+/// Values read this way are the ones `parse` builds, with the same lines and
+/// columns.
+extension JSONParser {
+    /// A parser at the document's first value (after a BOM and whitespace).
+    public init(streaming bytes: [UInt8], maxDepth: Int = defaultMaxDepth) {
+        self.init(bytes: bytes, maxDepth: maxDepth)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        skipWhitespace()
+    }
+
+    /// Checks the whole document as `parse` does (the same errors), building nothing.
+    public static func checkDocument(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONParseError) {
+        var parser = JSONParser(streaming: bytes, maxDepth: maxDepth)
+        _ = try parser.parseValue(depth: 0, build: false)
+        parser.skipWhitespace()
+        if parser.index < bytes.count { throw parser.error("unexpected text after the JSON value") }
+    }
+
+    public var position: JSONPosition { JSONPosition(index: index, line: line, lineStart: lineStart) }
+
+    public mutating func seek(_ position: JSONPosition) {
+        index = position.index
+        line = position.line
+        lineStart = position.lineStart
+    }
+
+    /// The value at `position`, built as `parse` builds it.
+    public mutating func value(at position: JSONPosition, depth: Int) throws(JSONParseError) -> JSONNode {
+        seek(position)
+        return try parseValue(depth: depth)
+    }
+
+    /// The members of the object at `position`, in document order, each with
+    /// the position of its value; the values are skipped, not read. Nil when
+    /// the value there is not an object. For a checked document only.
+    public mutating func members(at position: JSONPosition) -> [(key: String, value: JSONPosition)]? {
+        seek(position)
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
+        index += 1
+        var out: [(key: String, value: JSONPosition)] = []
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { break }
+            guard let key = try? parseString() else { break }
+            skipWhitespace()
+            index += 1  // ':'
+            skipWhitespace()
+            out.append((key, self.position))
+            skipChecked()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { break }
+            index += 1
+        }
+        return out
+    }
+
+    /// The positions of the items of the array at `position`; nil when the
+    /// value there is not an array. For a checked document only.
+    public mutating func items(at position: JSONPosition) -> [JSONPosition]? {
+        seek(position)
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }
+        index += 1
+        var out: [JSONPosition] = []
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] != UInt8(ascii: "]") else { break }
+            out.append(self.position)
+            skipChecked()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { break }
+            index += 1
+        }
+        return out
+    }
+
+    /// Skips one value of a checked document: brackets and strings matched,
+    /// lines counted, nothing decoded.
+    private mutating func skipChecked() {
+        var depth = 0
+        repeat {
+            guard index < bytes.count else { return }
+            let b = bytes[index]
+            switch b {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                index += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                index += 1
+            case UInt8(ascii: "\""):
+                index += 1
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                index += 1
+            case 0x0A:
+                index += 1
+                line += 1
+                lineStart = index
+            case UInt8(ascii: ","), UInt8(ascii: ":"), 0x20, 0x09, 0x0D:
+                index += 1
+            default:
+                // A number or literal: up to the next delimiter.
+                while index < bytes.count {
+                    let c = bytes[index]
+                    if c == UInt8(ascii: ",") || c == UInt8(ascii: "}") || c == UInt8(ascii: "]") || c == 0x20
+                        || c == 0x0A || c == 0x09 || c == 0x0D
+                    {
+                        break
+                    }
+                    index += 1
+                }
+            }
+        } while depth > 0
+    }
+
+    /// Checks a string without building it.
+    private mutating func skipString() throws(JSONParseError) {
+        // The common case has no escapes: validate the bytes in place.
+        _ = try parseString()
     }
 }

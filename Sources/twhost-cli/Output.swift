@@ -63,4 +63,24 @@ enum SceneInput {
         }
         return scene
     }
+
+    /// `read` for `resolve`: the scene checked whole, then streamed (SPEC §8).
+    static func stream(_ path: String) throws(CLIError) -> SceneStream {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.read(path)
+        } catch {
+            throw .failed(error.description)
+        }
+        let scene: SceneStream
+        do {
+            scene = try SceneStream(bytes, file: path == "-" ? "<stdin>" : path)
+        } catch {
+            throw .failed("\(path == "-" ? "<stdin>" : path): \(error.description)")
+        }
+        for warning in scene.warnings {
+            Output.error("warning: \(warning.code): \(warning.message)" + (warning.hint.map { " (\($0))" } ?? ""))
+        }
+        return scene
+    }
 }

@@ -5,7 +5,18 @@ import TWSwiftSource
 /// resolved together (`resolve` with Swift input, `check`).
 enum SourceInputs {
     static let jobs = ValueOption(
-        "--jobs", placeholder: "N", help: "Files read and resolved at once (default: every core).")
+        "--jobs", placeholder: "N",
+        help: "Files, or chunks of a scene's surfaces, resolved at once (default: every core).")
+
+    /// `--jobs N`, 1…1024, when given.
+    static func jobCount(_ command: ParsedCommand) throws(CLIError) -> Int? {
+        guard let text = command.value(jobs) else { return nil }
+        guard let n = Int(text), n >= 1, n <= 1024 else {
+            throw .invalidValue(
+                option: jobs.spec.name, value: text, expected: "a number of threads, 1…1024", suggestion: nil)
+        }
+        return n
+    }
 
     /// Reads and resolves every input; plugins are `--plugins`, else those the scene files name.
     static func scan(_ paths: [String], _ command: ParsedCommand) throws(CLIError) -> (
@@ -37,13 +48,7 @@ enum SourceInputs {
             if platformGiven { options.platform = override.platform }
             if osVersionGiven { options.osVersion = override.osVersion }
         }
-        if let text = command.value(jobs) {
-            guard let n = Int(text), n >= 1, n <= 1024 else {
-                throw .invalidValue(
-                    option: jobs.spec.name, value: text, expected: "a number of threads, 1…1024", suggestion: nil)
-            }
-            options.jobs = n
-        }
+        if let n = try jobCount(command) { options.jobs = n }
         return (plugins, SourceScan.run(inputs, plugins: plugins, options: options))
     }
 

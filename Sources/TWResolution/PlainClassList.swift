@@ -1,0 +1,47 @@
+import TWGrammar
+
+/// The fast path of tokenizing: most class lists are one run of printable
+/// ASCII, classes separated by spaces, brackets balanced within each class.
+/// For those the tokens are exactly the space-separated words (what
+/// `ClassTokenizer` gives them, G-1, G-4), found without its per-byte state;
+/// anything else (tabs, newlines, control or non-ASCII bytes, brackets that
+/// span a space or do not balance, typed values) takes the tokenizer.
+enum PlainClassList {
+    /// The tokens of `classes`, from the fast path when it applies.
+    static func tokens(_ classes: TWClasses) -> [ClassToken] {
+        if classes.segments.count == 1, case .text(let text) = classes.segments[0], let words = words(text) {
+            return words
+        }
+        return ClassTokenizer.tokenize(classes)
+    }
+
+    /// The space-separated words of `text`, or nil when it is not plain.
+    static func words(_ text: String) -> [ClassToken]? {
+        var text = text
+        return text.withUTF8 { bytes -> [ClassToken]? in
+            var out: [ClassToken] = []
+            var start = 0
+            var depth = 0
+            for i in 0...bytes.count {
+                let byte = i < bytes.count ? bytes[i] : 0x20
+                switch byte {
+                case 0x20:
+                    guard depth == 0 else { return nil }
+                    if i > start {
+                        out.append(
+                            ClassToken(
+                                text: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)))
+                    }
+                    start = i + 1
+                case UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "]"):
+                    depth -= 1
+                    if depth < 0 { return nil }
+                case 0x21...0x7E: break
+                default: return nil
+                }
+            }
+            return out
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import TWLoading
+import TWModel
+
+/// The checks before conflicts are decided: the native button style, target
+/// registrations on the wrong source, and `--lenient` skipping.
+extension PreparedStyle {
+    /// The native button style a surface asks for and the one it gets.
+    struct NativeStyle: Equatable {
+        /// The style applied (after any platform fallback).
+        var style: String?
+        /// The style the classes asked for, when a fallback replaced it.
+        var requested: String?
+    }
+
+    /// Native style step: the button style comes from base classes only (it
+    /// decides whether `pressed:` can apply, R-STATE-2); `.link` is macOS-only
+    /// and Liquid Glass needs 26, so a fallback is taken and reported (R-CTRL-1).
+    static func nativeButtonStyle(
+        _ effects: inout [ClassEffect], source: SurfaceSource, environment: RenderEnvironment,
+        into diagnostics: inout [Diagnostic]
+    ) -> NativeStyle {
+        var native = NativeStyle(
+            style: VariantReach.nativeStyle(&effects, source: source, diagnostics: &diagnostics))
+        if let requested = native.style {
+            let resolved = NativeButtonStyles.resolve(requested, environment: environment)
+            if let fallback = resolved.fallback {
+                native = NativeStyle(style: resolved.style, requested: requested)
+                diagnostics.append(SurfaceFinding.nativeStyleFallback(reason: fallback).diagnostic)
+            }
+        }
+        return native
+    }
+
+    /// Target check step: a target registration (`text`, `image`, `shape`)
+    /// needs its native source (R-TARGET-2); one error per class that names it
+    /// on another source.
+    static func targetFindings(_ effects: [ClassEffect], source: SurfaceSource, environment: RenderEnvironment)
+        -> [Diagnostic]
+    {
+        var out: [Diagnostic] = []
+        for effect in effects {
+            guard case .registration(let registration, _) = effect.kind, let target = registration.form.target,
+                source.target != target
+            else { continue }
+            out.append(
+                SurfaceFinding.unsupportedTarget(
+                    classText: effect.classText, innerText: effect.innerText, registration: registration.name,
+                    target: target, source: source, environment: environment
+                ).diagnostic)
+        }
+        return out
+    }
+
+    /// Lenient step (R-STRICT-1, `--lenient`): every error becomes a skipped
+    /// warning, and the classes they name are dropped from the effects.
+    static func skipInvalidClasses(_ effects: inout [ClassEffect], diagnostics: inout [Diagnostic]) {
+        var skipped = Set<String>()
+        for i in diagnostics.indices where diagnostics[i].severity == .error {
+            diagnostics[i] = diagnostics[i].skipped()
+            if let c = diagnostics[i].className { skipped.insert(c) }
+        }
+        effects.removeAll { skipped.contains($0.classText) }
+    }
+}

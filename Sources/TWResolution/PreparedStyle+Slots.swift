@@ -1,0 +1,113 @@
+import TWLoading
+import TWModel
+
+/// Slot filling: one chain entry per registration of the scope that applies
+/// to the source, active when its class won the conflict key (R-SLOT-1).
+extension PreparedStyle {
+    /// The plugin slots of a surface and its structural signature so far.
+    struct SlotChain {
+        var chain: [ChainEntry] = []
+        /// `target:…`, then one line per slot that is part of the structure (R-ID-1).
+        var signature: [String]
+        /// Text and image transforms return the source's own type (`Text` → `Text`),
+        /// so selecting or dropping one never changes SwiftUI's structure: they are
+        /// not in the signature (R-ID-1, revised). Counted to place `style|builtin`.
+        var transformsOutsideSignature = 0
+        /// Registrations whose structure differs active and inactive (R-ID-3).
+        var unstable: [String] = []
+
+        /// Built-in styling sits after content slots and before effects
+        /// (R-ORDER-1/2), in the chain and in the signature.
+        mutating func insertStyling(_ entries: [ChainEntry]) {
+            let firstEffects = chain.firstIndex { $0.phase == .effects } ?? chain.count
+            chain.insert(contentsOf: entries, at: firstEffects)
+            signature.insert("style|builtin", at: 1 + firstEffects - transformsOutsideSignature)
+        }
+    }
+
+    /// Slot filling step: each registration of the scope that applies to the
+    /// source, in merged order, active with the winner's argument or inactive
+    /// with its default; its signature line unless it keeps the source's type.
+    static func fillSlots(
+        _ keys: [String: KeyWinner], source: SurfaceSource, scope: ResolutionScope, decorated: Bool,
+        diagnostics: inout [Diagnostic]
+    ) -> SlotChain {
+        var slots = SlotChain(signature: ["target:\(source.targetName)"])
+        let selectedTargets = Set(keys.values.map(\.registration.name))
+        for registration in scope.registry.modifiers {
+            guard takesSlot(registration, source: source, selectedTargets: selectedTargets) else { continue }
+            let winner = keys[registration.conflictKey]
+            let active = decorated && winner?.registration.name == registration.name
+            let slot = buildSlot(
+                registration, active: active, winner: winner, theme: scope.rules.theme, diagnostics: &diagnostics)
+            slots.chain.append(
+                ChainEntry(
+                    phase: registration.phase,
+                    origin: registration.location.map { .source(name: registration.name, location: $0) }
+                        ?? .registration(name: registration.name, plugin: registration.plugin),
+                    active: active, modifier: slot.modifier, className: active ? winner?.effect.classText : nil))
+            if registration.form.keepsSourceType {
+                slots.transformsOutsideSignature += 1
+            } else {
+                // An inline registration's instability is reported once, where it is written.
+                if registration.isUnstable && registration.location == nil { slots.unstable.append(registration.name) }
+                slots.signature.append(slot.signatureLine ?? registration.signatureLine(slot.modifier))
+            }
+        }
+        return slots
+    }
+
+    /// Whether a registration has a slot on this source: target registrations
+    /// only on their target, text and image ones only when selected while shapes
+    /// keep a slot (R-TARGET-3); a wrapped button style takes no general slots.
+    static func takesSlot(_ registration: ModifierRegistration, source: SurfaceSource, selectedTargets: Set<String>)
+        -> Bool
+    {
+        if let target = registration.form.target {
+            guard source.target == target else { return false }
+            return target == .shape || selectedTargets.contains(registration.name)
+        }
+        return !(source.kind == .button && source.wrapped)
+    }
+
+    /// One slot's modifier: the factory called active with the winner's
+    /// argument, or the memoised inactive modifier with the default argument
+    /// (an invalid default or a failing factory is reported, the slot left empty).
+    static func buildSlot(
+        _ registration: ModifierRegistration, active: Bool, winner: KeyWinner?, theme: Theme,
+        diagnostics: inout [Diagnostic]
+    ) -> (modifier: ModifierIR, signatureLine: String?) {
+        var value: TypedValue?
+        if active {
+            value = winner?.value
+        } else {
+            switch registration.defaultValue(in: theme) {
+            case .success(let v)?: value = v
+            case .failure(let failure)?:
+                diagnostics.append(
+                    SurfaceFinding.invalidDefault(
+                        registration: registration.name, defaultArgument: registration.defaultArgument ?? "",
+                        reason: failure.message
+                    ).diagnostic)
+            case nil: value = nil
+            }
+        }
+        let built: Result<ModifierIR, FactoryCallError>
+        var line: String?
+        if active {
+            built = registration.makeModifier(active: true, value: value)
+        } else {
+            (built, line) = registration.inactiveSlot(value: value)
+        }
+        switch built {
+        case .success(let modifier): return (modifier, line)
+        case .failure(let failure):
+            diagnostics.append(
+                SurfaceFinding.factoryFailed(
+                    registration: registration.name, plugin: registration.plugin, error: failure
+                )
+                .diagnostic)
+            return (ModifierIR(), line)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import TWLoading
+import TWModel
+
+/// Built-in styling: the winning property values, the native label's minimum
+/// height, the emitted modifiers, and API availability of plugin slots.
+extension PreparedStyle {
+    /// Style values step: each property's winning value; ghost and link labels
+    /// keep a minimum height (44 pt on iOS, 32 on macOS) unless a taller one is set.
+    /// - Parameter minimumHeightFor: the decorated surface's native button style.
+    static func styleValues(
+        _ style: PropertyTable<StyleWinner>, minimumHeightFor nativeStyle: String?,
+        platform: RenderEnvironment.Platform
+    ) -> PropertyTable<StyleValue> {
+        var values = PropertyTable<StyleValue>()
+        for property in StyleProperty.allCases { values[property] = style[property]?.value }
+        if let nativeStyle, let minimum = NativeButtonStyles.minimumLabelHeight(style: nativeStyle, platform: platform)
+        {
+            if case .points(let existing)? = values[.minHeight], existing >= minimum {
+            } else {
+                values[.minHeight] = .points(minimum)
+            }
+        }
+        return values
+    }
+
+    /// Styling step: the built-in modifiers for the values, each tagged with
+    /// the classes that set it; `availability` holds the warnings for APIs the
+    /// OS version lacks (reported only on decorated surfaces).
+    static func styling(
+        _ values: PropertyTable<StyleValue>, winners: PropertyTable<StyleWinner>, slots: [ChainEntry],
+        source: SurfaceSource, nativeStyle: String?, scope: ResolutionScope
+    ) -> (entries: [ChainEntry], availability: [Diagnostic]) {
+        // Text's own modifiers apply while nothing but Text transforms came before (no content slot).
+        let target = StyleEmitter.Target(
+            environment: scope.environment, text: source.target == .text && !slots.contains { $0.phase == .content },
+            nativeButton: nativeStyle != nil && nativeStyle != "plain")
+        var availability: [Diagnostic] = []
+        var entries: [ChainEntry] = []
+        for emitted in StyleEmitter.emit(values, theme: scope.rules.theme, target: target, warnings: &availability) {
+            var classes: [String] = []
+            for property in emitted.properties {
+                guard let name = winners[property]?.effect.classText, !classes.contains(name) else { continue }
+                classes.append(name)
+            }
+            entries.append(
+                ChainEntry(
+                    phase: .style, origin: .builtin(property: SurfaceResolver.groups(emitted.properties)),
+                    active: nil, modifier: ModifierIR([emitted.node]),
+                    className: classes.isEmpty ? nil : classes.joined(separator: " ")))
+        }
+        return (entries, availability)
+    }
+
+    /// Plugin API check step: plugin slots are recorded as written, so say
+    /// when the OS version lacks a SwiftUI API they use.
+    static func pluginAPIFindings(_ slots: [ChainEntry], environment: RenderEnvironment) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        for entry in slots where entry.phase != .source {
+            guard case .registration(let name, let plugin) = entry.origin else { continue }
+            for api in SwiftUIAPI.used(by: entry.modifier.nodes) where !api.isAvailable(in: environment) {
+                out.append(
+                    SurfaceFinding.unavailableInRegistration(
+                        api: api, environment: environment, registration: name, plugin: plugin
+                    ).diagnostic)
+            }
+        }
+        return out
+    }
+}

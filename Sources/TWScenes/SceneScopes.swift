@@ -1,0 +1,125 @@
+import TWLoading
+import TWModel
+import TWRegistry
+import TWResolution
+
+/// Scope building for one scene (R-RULES-2): each node's rules applied to
+/// its parent's context, and each distinct scope's registry and rules built
+/// once (or taken from the run's `SharedScopes`).
+struct SceneScopes {
+    /// The plugins, rules and inline registrations in force at a node.
+    struct Context {
+        var plugins: [String]
+        var rules: Rules
+        /// Inline registrations in force (Swift sources).
+        var inline = InlineRegistrations()
+        /// Built when the context is first used; children without rules share it.
+        var scope: ResolutionScope?
+    }
+
+    struct ScopeKey: Hashable {
+        var plugins: [String]
+        var rules: Rules
+        var inline: InlineRegistrations
+    }
+
+    struct RegistryKey: Hashable {
+        var plugins: [String]
+        var inline: InlineRegistrations
+    }
+
+    let environment: RenderEnvironment
+    let byName: [String: LoadedPlugin]
+    let loadedNames: [String]
+    let shared: SharedScopes?
+    /// Scene-level findings of the registries built (shadowed registrations), each once.
+    var diagnostics: [Diagnostic] = []
+    private var registries: [RegistryKey: PluginRegistry] = [:]
+    private var scopes: [ScopeKey: ResolutionScope] = [:]
+
+    init(plugins loaded: [LoadedPlugin], environment: RenderEnvironment, shared: SharedScopes?) {
+        self.environment = environment
+        self.shared = shared
+        byName = Dictionary(loaded.map { ($0.info.name, $0) }, uniquingKeysWith: { first, _ in first })
+        loadedNames = loaded.map(\.info.name)
+    }
+
+    /// How many distinct scopes were built or taken.
+    var count: Int { scopes.count }
+
+    /// Root context step: the loaded set with default rules, then the scene's
+    /// root rules merged; a root `rules.plugins` names the root scope itself.
+    func rootContext(_ rules: SceneRules?) throws(SceneResolveError) -> Context {
+        var root = Context(plugins: loadedNames, rules: Rules())
+        guard var explicit = rules else { return root }
+        if explicit.plugins != nil { root.plugins = [] }
+        explicit.replace = false
+        root = try applying(explicit, to: root, path: "", line: 1)
+        return root
+    }
+
+    /// A node's context: its rules applied to the inherited context, and the
+    /// scope built when the rules changed it or none was built yet.
+    mutating func context(for node: SceneNode, inherited: Context) throws(SceneResolveError) -> Context {
+        var context = try applying(node.rules, to: inherited, path: node.jsonPath, line: node.line)
+        if node.rules != nil || context.scope == nil {
+            // Built once per distinct scope; children without rules share it.
+            context.scope = scope(for: context)
+        }
+        return context
+    }
+
+    /// Rules step: `replace` starts from defaults (and from no plugins unless
+    /// kept), otherwise the rules merge into the parent's; `+name`/`-name`
+    /// add and drop plugins, each of which must be loaded.
+    func applying(_ sceneRules: SceneRules?, to context: Context, path: String, line: Int)
+        throws(SceneResolveError) -> Context
+    {
+        guard let sceneRules else { return context }
+        var next = context
+        if sceneRules.replace {
+            next.rules = Rules().merging(sceneRules.rules, overrides: sceneRules.overrides)
+            if !sceneRules.keepsPlugins { next.plugins = [] }
+            next.inline = sceneRules.inline
+        } else {
+            next.rules = context.rules.merging(sceneRules.rules, overrides: sceneRules.overrides)
+            next.inline = sceneRules.inline.merged(into: context.inline)
+        }
+        for change in sceneRules.plugins ?? [] {
+            guard byName[change.name] != nil else {
+                throw .unknownPlugin(name: change.name, path: path + "/rules/plugins", line: line, loaded: loadedNames)
+            }
+            switch change {
+            case .add(let name): if !next.plugins.contains(name) { next.plugins.append(name) }
+            case .drop(let name): next.plugins.removeAll { $0 == name }
+            }
+        }
+        return next
+    }
+
+    /// Scope step: the context's scope, built once per distinct plugin list,
+    /// rules and inline registrations; registries are shared between scopes
+    /// that differ only in rules.
+    mutating func scope(for context: Context) -> ResolutionScope {
+        let key = ScopeKey(plugins: context.plugins, rules: context.rules, inline: context.inline)
+        if let existing = scopes[key] { return existing }
+        if let known = shared?.scope(key, environment: environment) {
+            for d in known.registry.diagnostics where !diagnostics.contains(d) { diagnostics.append(d) }
+            scopes[key] = known
+            return known
+        }
+        let registryKey = RegistryKey(plugins: context.plugins, inline: context.inline)
+        let registry: PluginRegistry
+        if let known = registries[registryKey] {
+            registry = known
+        } else {
+            registry = PluginRegistry(plugins: context.plugins.compactMap { byName[$0] }, inline: context.inline)
+            for d in registry.diagnostics where !diagnostics.contains(d) { diagnostics.append(d) }
+            registries[registryKey] = registry
+        }
+        let created = ResolutionScope(registry: registry, rules: context.rules, environment: environment)
+        scopes[key] = created
+        shared?.keep(created, for: key, environment: environment)
+        return created
+    }
+}

@@ -1,0 +1,255 @@
+import TWModel
+import TWResolution
+import TWSupport
+
+/// A scene file read as a stream: checked once (the same errors and warnings
+/// as `SceneReader.read`, in the same order), then its nodes handed out one at
+/// a time in document order with only their ancestors held, so that a large
+/// scene is never held whole (SPEC §8).
+public struct SceneStream {
+    /// What the file says before its nodes.
+    public var name: String?
+    public var environment: RenderEnvironment
+    public var rules: SceneRules?
+    /// Whether the environment gave an `osVersion`.
+    public var osVersionGiven: Bool
+    /// The reader's warnings (unknown fields), in document order.
+    public var warnings: [Diagnostic]
+    /// Every `rules.plugins` entry, in the order `SceneResolver.pluginNames` visits them.
+    public var pluginMentions: [PluginMention]
+    let bytes: [UInt8]
+    let file: String
+    let root: JSONPosition
+
+    /// One entry of a `rules.plugins` list, and where it is.
+    public struct PluginMention: Sendable {
+        public var change: PluginScopeChange
+        /// The JSON path of the rules' node ("" for the scene's own rules).
+        public var path: String
+        public var line: Int
+    }
+
+    /// Check pass: reads the whole file as `SceneReader.read` does, keeping
+    /// only the header, the warnings and the plugin mentions.
+    public init(_ bytes: [UInt8], file: String = "<scene>") throws(SceneError) {
+        do {
+            try JSONParser.checkDocument(bytes)
+        } catch {
+            throw .notJSON(error)
+        }
+        self.bytes = bytes
+        self.file = file
+        var check = StreamReader(bytes: bytes, file: file)
+        let header = try check.header()
+        name = header.name
+        environment = header.environment
+        rules = header.rules
+        osVersionGiven = header.osVersionGiven
+        root = header.root
+        pluginMentions = Self.mentions(header.rules, path: "", line: 1) + header.rootMentions
+        warnings = check.reader.warnings
+    }
+
+    static func mentions(_ rules: SceneRules?, path: String, line: Int) -> [PluginMention] {
+        (rules?.plugins ?? []).map { PluginMention(change: $0, path: path, line: line) }
+    }
+
+    /// Plugin names the scene mentions, in first-mention order (`SceneResolver.pluginNames`).
+    public var pluginNames: [String] {
+        var names: [String] = []
+        for mention in pluginMentions {
+            if case .add(let name) = mention.change, !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
+    /// Fails when the scene names a plugin outside the loaded set (`SceneResolver.checkPlugins`).
+    public func checkPlugins(loaded: [String]) throws(SceneResolveError) {
+        let known = Set(loaded)
+        for mention in pluginMentions where !known.contains(mention.change.name) {
+            throw .unknownPlugin(
+                name: mention.change.name, path: mention.path + "/rules/plugins", line: mention.line, loaded: loaded)
+        }
+    }
+
+    /// Node pass: each node (without its children) in document order, with
+    /// what `visit` returned for its parent; a node's children follow it.
+    func walk<Context>(
+        _ context: Context, visit: (SceneNode, Context) throws(SceneResolveError) -> Context
+    ) throws(WalkError) {
+        var reader = StreamReader(bytes: bytes, file: file)
+        try reader.walk(at: root, jsonPath: "/root", path: "/", context: context, visit: visit)
+    }
+
+    /// Why a walk stopped: a node's rules name an unloaded plugin (when
+    /// `checkPlugins` was not called), or a node the check pass accepted does
+    /// not read again (it cannot: the bytes are held).
+    public enum WalkError: Error, CustomStringConvertible {
+        case scene(SceneError)
+        case resolve(SceneResolveError)
+
+        public var description: String {
+            switch self {
+            case .scene(let e): return e.description
+            case .resolve(let e): return e.description
+            }
+        }
+    }
+}
+
+/// The reading behind `SceneStream`: `SceneReader`'s checks on one value at a time.
+struct StreamReader {
+    var parser: JSONParser
+    var reader: SceneReader
+
+    init(bytes: [UInt8], file: String) {
+        parser = JSONParser(streaming: bytes)
+        reader = SceneReader(file: file)
+    }
+
+    /// A value of the checked document (its syntax cannot fail any more).
+    mutating func value(at position: JSONPosition) -> JSONNode {
+        (try? parser.value(at: position, depth: 0)) ?? JSONNode(value: .null, line: position.lineNumber)
+    }
+
+    /// An object's members as `SceneReader` sees them: keys with their
+    /// values' lines (for warnings), and where each value is.
+    mutating func members(at position: JSONPosition, _ path: String) throws(SceneError)
+        -> [(member: JSONMember, value: JSONPosition)]
+    {
+        guard let members = parser.members(at: position) else {
+            _ = try reader.object(value(at: position), path)  // throws "expected an object"
+            return []
+        }
+        return members.map { m in
+            (
+                JSONMember(key: m.key, node: JSONNode(value: .null, line: m.value.lineNumber, column: m.value.column)),
+                m.value
+            )
+        }
+    }
+
+    /// The scene's own fields, as `SceneReader.scene` reads them.
+    mutating func header() throws(SceneError) -> (
+        name: String?, environment: RenderEnvironment, rules: SceneRules?, osVersionGiven: Bool, root: JSONPosition,
+        rootMentions: [SceneStream.PluginMention]
+    ) {
+        let start = parser.position
+        let document = JSONNode(value: .null, line: start.lineNumber, column: start.column)
+        let members = try self.members(at: start, "")
+        reader.unknownFields(
+            members.map(\.member), known: ["scene", "name", "environment", "rules", "root", "$schema"], path: "")
+        guard let version = members.first(where: { $0.member.key == "scene" }) else {
+            throw reader.invalid("/scene", document, "missing: a scene file starts with \"scene\": 1")
+        }
+        let versionNode = value(at: version.value)
+        let v = try reader.number(versionNode, "/scene")
+        guard v == 1 else { throw .unsupportedVersion(Int(exactly: v) ?? -1, line: versionNode.line) }
+        var environment = RenderEnvironment()
+        var name: String?
+        var rules: SceneRules?
+        var root: JSONPosition?
+        var rootMentions: [SceneStream.PluginMention] = []
+        for (member, position) in members {
+            switch member.key {
+            case "name": name = try reader.string(value(at: position), "/name")
+            case "environment": environment = try reader.environment(value(at: position))
+            case "rules": rules = try reader.rules(value(at: position), "/rules", allowReplace: false)
+            case "root":
+                rootMentions = try checkNode(at: position, jsonPath: "/root", path: "/")
+                root = position
+            default: break
+            }
+        }
+        guard let root else { throw reader.invalid("/root", document, "missing: the scene needs a root node") }
+        return (name, environment, rules, reader.osVersionGiven, root, rootMentions)
+    }
+
+    /// A node's members, its type checked, and the node without children —
+    /// `SceneReader.node`'s checks in its order.
+    mutating func nodeHead(at position: JSONPosition, jsonPath: String, path: String) throws(SceneError)
+        -> (node: SceneNode, members: [(member: JSONMember, value: JSONPosition)])
+    {
+        let members = try self.members(at: position, jsonPath)
+        reader.unknownFields(members.map(\.member), known: SceneReader.nodeFields, path: jsonPath)
+        let json = JSONNode(value: .null, line: position.lineNumber, column: position.column)
+        guard let typeMember = members.first(where: { $0.member.key == "type" }) else {
+            throw reader.invalid(jsonPath + "/type", json, "missing: every node needs a type")
+        }
+        let typeNode = value(at: typeMember.value)
+        let node = SceneNode(
+            type: try reader.string(typeNode, jsonPath + "/type"), path: path, jsonPath: jsonPath, line: json.line,
+            location: SourceLocation(file: reader.file, line: json.line, column: json.column))
+        guard !node.type.isEmpty else { throw reader.invalid(jsonPath + "/type", typeNode, "the type is empty") }
+        return (node, members)
+    }
+
+    /// The positions of a node's children, or the error `SceneReader.node` gives.
+    mutating func children(at position: JSONPosition, _ p: String) throws(SceneError) -> [JSONPosition] {
+        guard let items = parser.items(at: position) else {
+            let node = value(at: position)
+            throw reader.invalid(p, node, "expected an array of nodes, got \(node.kindName)")
+        }
+        return items
+    }
+
+    /// Check step: a node and its subtree read and checked in document order,
+    /// nothing kept but the plugin mentions (the node's own, then its children's).
+    mutating func checkNode(at position: JSONPosition, jsonPath: String, path: String) throws(SceneError)
+        -> [SceneStream.PluginMention]
+    {
+        var (node, members) = try nodeHead(at: position, jsonPath: jsonPath, path: path)
+        var below: [SceneStream.PluginMention] = []
+        for (m, valuePosition) in members {
+            let p = "\(jsonPath)/\(m.key)"
+            if m.key == "children" {
+                for (i, item) in try children(at: valuePosition, p).enumerated() {
+                    below += try checkNode(
+                        at: item, jsonPath: "\(p)/\(i)", path: path == "/" ? "/\(i)" : "\(path)/\(i)")
+                }
+            } else {
+                try reader.field(JSONMember(key: m.key, node: value(at: valuePosition)), p, into: &node)
+            }
+        }
+        return SceneStream.mentions(node.rules, path: jsonPath, line: node.line) + below
+    }
+
+    /// Walk step: each node with its fields (children left out) visited before
+    /// its children, which get what the visit returned.
+    mutating func walk<Context>(
+        at position: JSONPosition, jsonPath: String, path: String, context: Context,
+        visit: (SceneNode, Context) throws(SceneResolveError) -> Context
+    ) throws(SceneStream.WalkError) {
+        var node: SceneNode
+        var members: [(member: JSONMember, value: JSONPosition)]
+        do {
+            (node, members) = try nodeHead(at: position, jsonPath: jsonPath, path: path)
+            for (m, valuePosition) in members where m.key != "children" {
+                try reader.field(
+                    JSONMember(key: m.key, node: value(at: valuePosition)), "\(jsonPath)/\(m.key)", into: &node)
+            }
+        } catch {
+            throw .scene(error)
+        }
+        let inner: Context
+        do {
+            inner = try visit(node, context)
+        } catch {
+            throw .resolve(error)
+        }
+        for (m, valuePosition) in members where m.key == "children" {
+            let p = "\(jsonPath)/children"
+            let items: [JSONPosition]
+            do {
+                items = try children(at: valuePosition, p)
+            } catch {
+                throw .scene(error)
+            }
+            for (i, item) in items.enumerated() {
+                try walk(
+                    at: item, jsonPath: "\(p)/\(i)", path: path == "/" ? "/\(i)" : "\(path)/\(i)", context: inner,
+                    visit: visit)
+            }
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+@testable import TWHost
+@testable import TWSupport
+
+/// A JSON value as canonical text (members in document order).
+private func canonical(_ node: JSONNode) -> String {
+    switch node.value {
+    case .null: return "null"
+    case .bool(let b): return b ? "true" : "false"
+    case .number(let n): return JSONValue.format(n)
+    case .string(let s): return JSONValue.string(s).serializedOnOneLine()
+    case .array(let items): return "[" + items.map(canonical).joined(separator: ",") + "]"
+    case .object(let members):
+        return "{"
+            + members.map { JSONValue.string($0.key).serializedOnOneLine() + ":" + canonical($0.node) }
+            .joined(separator: ",") + "}"
+    }
+}
+
+private func members(_ node: JSONNode) -> [JSONMember] {
+    if case .object(let members) = node.value { return members }
+    return []
+}
+
+private func items(_ node: JSONNode?) -> [JSONNode] {
+    if let node, case .array(let items) = node.value { return items }
+    return []
+}
+
+private func field(_ node: JSONNode, _ key: String) -> JSONNode? {
+    members(node).first { $0.key == key }?.node
+}
+
+private func validator(_ name: String) throws -> SchemaValidator {
+    try SchemaValidator(
+        schema: Array(try Data(contentsOf: URL(fileURLWithPath: TestPaths.repository + "/schema/" + name))))
+}
+
+private func index(_ node: JSONNode?) -> Int {
+    if let node, case .number(let n) = node.value { return Int(n) }
+    return -1
+}
+
+/// A compact surface with its indices replaced by what they point at, as the JSON format writes it.
+private func expand(_ surface: JSONNode, in document: JSONNode) -> JSONNode {
+    let identities = items(field(document, "identities"))
+    let entries = items(field(document, "entries"))
+    let tails = items(field(document, "tails"))
+    var out: [JSONMember] = []
+    for m in members(surface) {
+        switch m.key {
+        case "identity": out.append(JSONMember(key: "identity", node: identities[index(m.node)]))
+        case "chain":
+            let chain = items(m.node).map { entries[index($0)] }
+            out.append(JSONMember(key: "chain", node: JSONNode(value: .array(chain), line: 0)))
+        case "tail": out += members(tails[index(m.node)])
+        default: out.append(m)
+        }
+    }
+    return JSONNode(value: .object(out), line: 0)
+}
+
+/// `--format compact` and `--summary` carry the JSON report's data.
+@Suite("Compact and summary reports")
+struct CompactReportTests {
+    @Test("every example's compact report, expanded, is its JSON report: surfaces, backing, diagnostics, summary")
+    func compactExpandsToJSON() throws {
+        let examples = try FileManager.default.contentsOfDirectory(atPath: TestPaths.repository + "/Examples")
+            .filter { $0.hasSuffix(".json") }.sorted()
+        for name in examples + ["mixed"] {
+            let args: [String]
+            var input: String?
+            if name == "mixed" {
+                args = ["-"]
+                input = CorpusDigestTests.mixedScene(rows: 40)
+            } else {
+                args = [TestPaths.repository + "/Examples/" + name]
+            }
+            let json = try twhost(["resolve", "--format", "json"] + args, input: input)
+            let compact = try twhost(["resolve", "--format", "compact", "--jobs", "2"] + args, input: input)
+            #expect(compact.status == json.status)
+            #expect(compact.stderr == json.stderr)
+            let full = try JSONParser.parse(Array(json.stdout.utf8))
+            let small = try JSONParser.parse(Array(compact.stdout.utf8))
+            #expect(canonical(try #require(field(small, "format"))) == #""compact""#)
+            #expect(try validator("resolve-compact.schema.json").validate(small) == [], "\(name)")
+            let expanded = items(field(small, "surfaces")).map { canonical(expand($0, in: small)) }
+            let surfaces = items(field(full, "surfaces")).map(canonical)
+            #expect(expanded.count == surfaces.count, "\(name)")
+            #expect(expanded == surfaces, "\(name)")
+            for key in ["twhost", "plugins", "backing", "diagnostics", "summary"] {
+                #expect(field(small, key).map(canonical) == field(full, key).map(canonical), "\(name) \(key)")
+            }
+            // Each distinct entry once.
+            let entries = items(field(small, "entries")).map(canonical)
+            #expect(Set(entries).count == entries.count)
+        }
+    }
+
+    @Test("the summary keeps each surface's path, id, location, status, identity and diagnostics")
+    func summary() throws {
+        let scene = CorpusDigestTests.mixedScene(rows: 30)
+        let json = try twhost(["resolve", "--format", "json", "-"], input: scene)
+        let summary = try twhost(["resolve", "--format", "json", "--summary", "-"], input: scene)
+        #expect(summary.status == json.status)
+        let full = try JSONParser.parse(Array(json.stdout.utf8))
+        let short = try JSONParser.parse(Array(summary.stdout.utf8))
+        let keys = ["path", "id", "location", "status", "identity", "diagnostics"]
+        let want = items(field(full, "surfaces")).map { s in
+            keys.map { k in field(s, k).map(canonical) ?? "?" }.joined(separator: "|")
+        }
+        let got = items(field(short, "surfaces")).map { s in
+            #expect(members(s).map(\.key) == keys)
+            return keys.map { k in field(s, k).map(canonical) ?? "?" }.joined(separator: "|")
+        }
+        #expect(got == want)
+        #expect(try validator("resolve-summary.schema.json").validate(short) == [])
+        #expect(field(short, "summary").map(canonical) == field(full, "summary").map(canonical))
+        let text = try twhost(["resolve", "--summary", "-"], input: scene)
+        #expect(text.status == json.status)
+        let lines = text.stdout.split(separator: "\n")
+        #expect(lines.first == "<stdin>:1:178: /0/0  id 0  (decorated)  identity 307049d0040baffa")
+        #expect(lines.last == "90 surface(s): 55 decorated, 35 undecorated; 35 error(s), 0 warning(s)")
+        #expect(lines.last == (try twhost(["resolve", "-"], input: scene)).stdout.split(separator: "\n").last)
+        let misuse = try twhost(["resolve", "--summary", "--format", "compact", "-"], input: scene)
+        #expect(misuse.status == 64)
+        #expect(misuse.stderr == "error: --summary writes text or json, not compact\n")
+    }
+}

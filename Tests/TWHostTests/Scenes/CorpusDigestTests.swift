@@ -1,0 +1,116 @@
+import Testing
+
+@testable import TWHost
+@testable import TWSupport
+
+/// The resolve report of a generated corpus stays byte for byte what the
+/// build before the id-based resolve path wrote (commit 5cd85ab): its SHA-256
+/// is kept here, so any change to a chain, identity, order or number shows.
+@Suite("Corpus digest")
+struct CorpusDigestTests {
+    /// The benchmark's repeated corpus (twhost-bench `Corpus.repeated`, the same
+    /// 64-bit LCG and seed), at 2,000 surfaces: 5–12 of 33 common classes each.
+    static func repeatedScene(surfaces: Int) -> String {
+        let common = [
+            "p-2", "p-4", "px-4", "py-2", "rounded", "rounded-lg", "rounded-full", "bg-white", "bg-blue", "bg-muted",
+            "text-white", "text-muted-foreground", "text-sm", "text-lg", "text-xl", "font-medium", "font-bold",
+            "shadow", "shadow-md", "border", "border-border", "w-[120px]", "w-[240px]", "opacity-50", "opacity-75",
+            "hover:bg-indigo", "focus:border-blue", "disabled:opacity-50", "duration-200", "duration-300", "rotate-3",
+            "-rotate-2", "hover:shadow-lg",
+        ]
+        var state: UInt64 = 42
+        func below(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
+        }
+        var out = "{\"scene\": 1, \"name\": \"repeated\", \"root\": {\"type\": \"VStack\", \"children\": [\n"
+        for i in 0..<surfaces {
+            let n = 5 + below(8)
+            let classes = (0..<n).map { _ in common[below(common.count)] }
+            out += "{\"type\": \"Text\", \"tw\": \"\(classes.joined(separator: " "))\"}"
+            out += i + 1 < surfaces ? ",\n" : "\n"
+        }
+        return out + "]}}\n"
+    }
+
+    /// `twhost resolve --format json -` and `twhost resolve -` of 5cd85ab on this scene.
+    static let jsonDigest = "de53f11014a31608cdd6aaf7a5b385d03450da82b6dd0bb01873f0ee73ed95ec"
+    static let textDigest = "04c69d4a3bfe743e592de0c9caacf6d598eb4b7c61834e63de26b10fbadd438f"
+
+    @Test("the repeated corpus (2,000 surfaces) resolves to the same bytes, JSON and text")
+    func repeatedCorpus() throws {
+        let scene = Self.repeatedScene(surfaces: 2000)
+        #expect(scene.utf8.count == 236_865)  // the same scene the digests were taken of
+        let json = try twhost(["resolve", "--format", "json", "-"], input: scene)
+        #expect(json.status == 0)
+        #expect(json.stderr == "")
+        #expect(SHA256.hex(json.stdout) == Self.jsonDigest)
+        let text = try twhost(["resolve", "-"], input: scene)
+        #expect(text.status == 0)
+        #expect(SHA256.hex(text.stdout) == Self.textDigest)
+    }
+
+    /// Three subtrees with their own plugins and rules, rows with unknown
+    /// classes, button styles and `.cocoa` nodes: chunks cross scopes.
+    static func mixedScene(rows: Int, plugins: Bool = true) -> String {
+        let classes =
+            plugins
+            ? [
+                "p-4 bg-blue rounded-lg", "elevation-[2] hover:bg-indigo", "spin-[10deg] frosted p-2",
+                "bogus-class p-4", "button-link bg-white", "tilt-[5deg] shadow-md text-lg",
+            ]
+            : [
+                "p-4 bg-blue rounded-lg", "row shadow hover:bg-indigo", "card p-2 w-[120px]", "bogus-class p-4",
+                "button-link bg-white", "rotate-3 shadow-md text-lg disabled:opacity-50",
+            ]
+        var groups: [String] = []
+        let groupRules =
+            plugins
+            ? [
+                #"{"plugins": ["material", "motion"]}"#, #"{"plugins": ["-material"], "view": "p-1"}"#,
+                #"{"replace": true, "plugins": ["material"], "theme": {"spacing": 2}}"#,
+            ]
+            : [
+                #"{"named": {"row": "px-4 py-2"}}"#, #"{"view": "p-1", "named": {"row": "p-8"}}"#,
+                #"{"replace": true, "theme": {"spacing": 2}, "named": {"row": "rounded"}}"#,
+            ]
+        for (g, rules) in groupRules.enumerated() {
+            var children: [String] = []
+            for i in 0..<rows {
+                let tw = classes[(i * 7 + g) % classes.count]
+                let type = i % 5 == 0 ? "Button" : "Text"
+                let extra = i % 11 == 0 ? #", "cocoa": [{"default": true}]"# : ""
+                children.append(#"{"type": "\#(type)", "id": \#(i), "tw": "\#(tw)"\#(extra)}"#)
+                if i % 97 == 0 { children.append(#"{"type": "Toggle", "cocoa": [{"for": "UISwitch"}]}"#) }
+            }
+            groups.append(
+                #"{"type": "VStack", "rules": \#(rules), "children": [\#(children.joined(separator: ",\n"))]}"#)
+        }
+        return
+            #"{"scene": 1, "rules": {"plugins": ["material", "motion"]}, "root": {"type": "VStack", "children": [\#(groups.joined(separator: ",\n"))]}}"#
+    }
+
+    @Test("a scene resolved on one thread and on several writes the same bytes, JSON, compact and text")
+    func jobsAgree() throws {
+        // Without plugins (scenes with plugins run plugin code on one thread).
+        let scene = Self.mixedScene(rows: 700, plugins: false)
+        for format in ["json", "compact", "text"] {
+            let one = try twhost(["resolve", "--jobs", "1", "--format", format, "-"], input: scene)
+            #expect(one.status == 1)  // the bogus class leaves rows undecorated
+            #expect(one.stdout.contains("unknown class 'bogus-class'"))
+            for jobs in ["2", "3"] {
+                let many = try twhost(["resolve", "--jobs", jobs, "--format", format, "-"], input: scene)
+                #expect(many.status == one.status)
+                #expect(many.stderr == one.stderr)
+                #expect(many.stdout == one.stdout, "--jobs \(jobs) --format \(format)")
+            }
+        }
+        let summary = try twhost(["resolve", "--jobs", "2", "--format", "json", "-"], input: scene)
+        #expect(
+            summary.stdout.hasSuffix(
+                #""summary": {"surfaces":2100,"decorated":1749,"undecorated":351,"errors":351,"warnings":0}}"# + "\n"))
+        let bad = try twhost(["resolve", "--jobs", "0", "-"], input: scene)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--jobs"))
+    }
+}
