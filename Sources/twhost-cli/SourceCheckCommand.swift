@@ -30,7 +30,8 @@ enum SourceCheckCommand {
         case .json: Output.write(report.json.serialized() + "\n")
         case .github: Output.write(report.github)
         case .sarif: Output.write(CheckSARIF.log(report).serialized() + "\n")
-        case .text, .markdown, .compact: Output.write(report.text(palette: SurfaceReport.Palette(enabled: Output.useColor)))
+        case .text, .markdown, .compact:
+            Output.write(report.text(palette: SurfaceReport.Palette(enabled: Output.useColor)))
         }
         if files.isEmpty || !files.contains(where: \.wasRead) {
             Output.error(
