@@ -15,10 +15,9 @@ extension PreparedStyle {
         for property in StyleProperty.allCases { values[property] = style[property]?.value }
         if let nativeStyle, let minimum = NativeButtonStyles.minimumLabelHeight(style: nativeStyle, platform: platform)
         {
-            if case .points(let existing)? = values[.minHeight], existing >= minimum {
-            } else {
-                values[.minHeight] = .points(minimum)
-            }
+            // A taller minimum the classes ask for is kept; a shorter one is raised.
+            let asked: Double? = if case .points(let points)? = values[.minHeight] { points } else { nil }
+            if (asked ?? -.infinity) < minimum { values[.minHeight] = .points(minimum) }
         }
         return values
     }

@@ -5,7 +5,7 @@ import Testing
 
 /// Each step of `PreparedStyle.resolve`, called directly on a small input
 /// with the shipped plugins (material, motion, typography) in scope.
-@Suite("Resolution steps")
+@Suite("Resolution steps", .removesTemporaryDirectories)
 struct ResolutionStepTests {
     static func prepared(_ classes: String, _ kind: SurfaceSource.Kind = .view, scope: ResolutionScope? = nil)
         -> PreparedStyle
@@ -249,7 +249,7 @@ struct ResolutionStepTests {
 }
 
 /// The tokenizing fast path gives exactly the tokenizer's tokens.
-@Suite("Plain class lists")
+@Suite("Plain class lists", .removesTemporaryDirectories)
 struct PlainClassListTests {
     @Test("plain lists split on spaces; anything else falls back; both agree with ClassTokenizer")
     func sameTokens() {

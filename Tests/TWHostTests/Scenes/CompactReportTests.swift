@@ -63,7 +63,7 @@ private func expand(_ surface: JSONNode, in document: JSONNode) -> JSONNode {
 }
 
 /// `--format compact` and `--summary` carry the JSON report's data.
-@Suite("Compact and summary reports")
+@Suite("Compact and summary reports", .removesTemporaryDirectories)
 struct CompactReportTests {
     @Test("every example's compact report, expanded, is its JSON report: surfaces, backing, diagnostics, summary")
     func compactExpandsToJSON() throws {

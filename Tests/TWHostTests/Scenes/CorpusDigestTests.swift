@@ -6,7 +6,7 @@ import Testing
 /// The resolve report of a generated corpus stays byte for byte what the
 /// build before the id-based resolve path wrote (commit 5cd85ab): its SHA-256
 /// is kept here, so any change to a chain, identity, order or number shows.
-@Suite("Corpus digest")
+@Suite("Corpus digest", .removesTemporaryDirectories)
 struct CorpusDigestTests {
     /// The benchmark's repeated corpus (twhost-bench `Corpus.repeated`, the same
     /// 64-bit LCG and seed), at 2,000 surfaces: 5–12 of 33 common classes each.

@@ -5,7 +5,7 @@ import Testing
 @testable import TWSupport
 
 /// Each step of scene reading and scene resolution, called directly.
-@Suite("Scene steps")
+@Suite("Scene steps", .removesTemporaryDirectories)
 struct SceneStepTests {
     static func json(_ text: String) throws -> JSONNode { try JSONParser.parse(Array(text.utf8)) }
 

@@ -5,7 +5,7 @@ import Testing
 @testable import TWScenes
 
 /// The streamed scene reads, checks and resolves as the whole-tree reader does.
-@Suite("Scene stream")
+@Suite("Scene stream", .removesTemporaryDirectories)
 struct SceneStreamTests {
     /// Scenes wrong in one place or several, with fields in every order.
     static let wrong = [
