@@ -160,28 +160,7 @@ public struct SceneReader {
             let p = "\(path)/\(m.key)"
             switch m.key {
             case "plugins":
-                guard case .array(let items) = m.node.value else {
-                    throw invalid(p, m.node, "expected an array of plugin names")
-                }
-                var changes: [PluginScopeChange] = []
-                for (i, item) in items.enumerated() {
-                    let entry = try string(item, "\(p)/\(i)")
-                    let change: PluginScopeChange
-                    if entry.hasPrefix("+") {
-                        change = .add(String(entry.dropFirst()))
-                    } else if entry.hasPrefix("-") {
-                        change = .drop(String(entry.dropFirst()))
-                    } else {
-                        change = .add(entry)
-                    }
-                    guard isValidPluginName(change.name) else {
-                        throw invalid(
-                            "\(p)/\(i)", item,
-                            "'\(entry)' is not a plugin name ([a-z][a-z0-9-]{0,63}, with an optional + or -)")
-                    }
-                    changes.append(change)
-                }
-                result.plugins = changes
+                result.plugins = try pluginChanges(m.node, p)
             case "view":
                 result.rules.view = try classes(m.node, p)
                 result.overrides.view = true
@@ -190,28 +169,7 @@ public struct SceneReader {
                 result.overrides.button = true
             case "named":
                 for recipe in try object(m.node, p) {
-                    let rp = "\(p)/\(recipe.key)"
-                    if case .object(let fields) = recipe.node.value {
-                        unknownFields(fields, known: ["classes", "extends"], path: rp)
-                        var definition = RecipeDefinition(classes: TWClasses(segments: []))
-                        for f in fields {
-                            switch f.key {
-                            case "classes": definition.classes = try classes(f.node, "\(rp)/classes")
-                            case "extends":
-                                let base = try string(f.node, "\(rp)/extends")
-                                guard BuiltinRecipes.definitions[base] != nil else {
-                                    let names = BuiltinRecipes.definitions.keys.sorted().joined(separator: ", ")
-                                    throw invalid(
-                                        "\(rp)/extends", f.node, "'\(base)' is not a built-in recipe (\(names))")
-                                }
-                                definition.extends = base
-                            default: break
-                            }
-                        }
-                        result.rules.named[recipe.key] = definition
-                    } else {
-                        result.rules.named[recipe.key] = RecipeDefinition(classes: try classes(recipe.node, rp))
-                    }
+                    result.rules.named[recipe.key] = try self.recipe(recipe.node, "\(p)/\(recipe.key)")
                 }
             case "theme":
                 try theme(m.node, p, into: &result)
@@ -221,6 +179,55 @@ public struct SceneReader {
             }
         }
         return result
+    }
+
+    /// A scope's `plugins` list: names to add (`name`, `+name`) or drop (`-name`).
+    mutating func pluginChanges(_ node: JSONNode, _ p: String) throws(SceneError) -> [PluginScopeChange] {
+        guard case .array(let items) = node.value else {
+            throw invalid(p, node, "expected an array of plugin names")
+        }
+        var changes: [PluginScopeChange] = []
+        for (i, item) in items.enumerated() {
+            let entry = try string(item, "\(p)/\(i)")
+            let change: PluginScopeChange
+            if entry.hasPrefix("+") {
+                change = .add(String(entry.dropFirst()))
+            } else if entry.hasPrefix("-") {
+                change = .drop(String(entry.dropFirst()))
+            } else {
+                change = .add(entry)
+            }
+            guard isValidPluginName(change.name) else {
+                throw invalid(
+                    "\(p)/\(i)", item,
+                    "'\(entry)' is not a plugin name ([a-z][a-z0-9-]{0,63}, with an optional + or -)")
+            }
+            changes.append(change)
+        }
+        return changes
+    }
+
+    /// One named recipe: a class list, or `{"classes": …, "extends": "<built-in recipe>"}`.
+    mutating func recipe(_ node: JSONNode, _ rp: String) throws(SceneError) -> RecipeDefinition {
+        guard case .object(let fields) = node.value else {
+            return RecipeDefinition(classes: try classes(node, rp))
+        }
+        unknownFields(fields, known: ["classes", "extends"], path: rp)
+        var definition = RecipeDefinition(classes: TWClasses(segments: []))
+        for f in fields {
+            switch f.key {
+            case "classes": definition.classes = try classes(f.node, "\(rp)/classes")
+            case "extends":
+                let base = try string(f.node, "\(rp)/extends")
+                guard BuiltinRecipes.definitions[base] != nil else {
+                    let names = BuiltinRecipes.definitions.keys.sorted().joined(separator: ", ")
+                    throw invalid("\(rp)/extends", f.node, "'\(base)' is not a built-in recipe (\(names))")
+                }
+                definition.extends = base
+            default: break
+            }
+        }
+        return definition
     }
 
     private mutating func theme(_ node: JSONNode, _ path: String, into result: inout SceneRules) throws(SceneError) {

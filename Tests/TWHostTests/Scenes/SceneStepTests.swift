@@ -40,6 +40,44 @@ struct SceneStepTests {
         }
     }
 
+    @Test("plugins step: names added, +added or -dropped; anything else named in the error")
+    func pluginChanges() throws {
+        var reader = SceneReader()
+        #expect(
+            try reader.pluginChanges(try Self.json(#"["material", "+motion", "-typography"]"#), "/rules/plugins")
+                == [.add("material"), .add("motion"), .drop("typography")])
+        #expect(
+            throws: SceneError.invalid(
+                path: "/rules/plugins/1", line: 1,
+                message: "'+Motion' is not a plugin name ([a-z][a-z0-9-]{0,63}, with an optional + or -)")
+        ) {
+            try reader.pluginChanges(try Self.json(#"["material", "+Motion"]"#), "/rules/plugins")
+        }
+        #expect(
+            throws: SceneError.invalid(path: "/rules/plugins", line: 1, message: "expected an array of plugin names")
+        ) {
+            try reader.pluginChanges(try Self.json(#""material""#), "/rules/plugins")
+        }
+    }
+
+    @Test("recipe step: a class list, or classes extending a built-in recipe")
+    func recipe() throws {
+        var reader = SceneReader()
+        #expect(
+            try reader.recipe(try Self.json(#""p-4 rounded""#), "/rules/named/pill")
+                == RecipeDefinition(classes: TWClasses("p-4 rounded")))
+        #expect(
+            try reader.recipe(try Self.json(#"{"extends": "card", "classes": "p-2"}"#), "/rules/named/tile")
+                == RecipeDefinition(classes: TWClasses("p-2"), extends: "card"))
+        let names = BuiltinRecipes.definitions.keys.sorted().joined(separator: ", ")
+        #expect(
+            throws: SceneError.invalid(
+                path: "/rules/named/tile/extends", line: 1, message: "'crad' is not a built-in recipe (\(names))")
+        ) {
+            try reader.recipe(try Self.json(#"{"extends": "crad"}"#), "/rules/named/tile")
+        }
+    }
+
     @Test("state step: named states are explicit, on or off; an unknown one is suggested")
     func state() throws {
         let reader = SceneReader()
