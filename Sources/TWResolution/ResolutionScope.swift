@@ -24,7 +24,8 @@ public final class ResolutionScope: Sendable {
     /// "Did you mean" answers by unknown class body, and the index they are
     /// searched in (built on the first unknown class): each distinct body is
     /// searched once per scope. Bounded like the token cache.
-    let suggestions = Mutex<(index: SuggestionIndex?, answers: [String: String?])>((nil, [:]))
+    let suggestionIndex = Mutex<SuggestionIndex?>(nil)
+    let suggestionAnswers = Mutex<[String: String?]>([:])
     let suggestionLimit = 65_536
     /// The OS version lacks an API plugin slots may use: look at their modifiers.
     let checksPluginAPIs: Bool
@@ -78,7 +79,7 @@ public final class ResolutionScope: Sendable {
         cache.withLock { $0.removeAll() }
         tokenCache.withLock { $0.removeAll() }
         identityCache.withLock { $0.removeAll() }
-        suggestions.withLock { $0.answers.removeAll() }
+        suggestionAnswers.withLock { $0.removeAll() }
     }
 
     /// A top-level class's expansion, computed once per scope.
@@ -95,17 +96,17 @@ public final class ResolutionScope: Sendable {
     /// The nearest known class name to an unknown class body, searched once
     /// per distinct body; the same answer `Suggestion.nearest(to:in: knownNames)` gives.
     func suggestion(for body: String) -> String? {
-        let (index, hit) = suggestions.withLock { memo -> (SuggestionIndex, String??) in
-            if let index = memo.index { return (index, memo.answers[body]) }
-            let index = SuggestionIndex(knownNames)
-            memo.index = index
-            return (index, nil)
+        if let hit = suggestionAnswers.withLock({ $0[body] }) { return hit }
+        let index = suggestionIndex.withLock { stored -> SuggestionIndex in
+            if let stored { return stored }
+            let built = SuggestionIndex(knownNames)
+            stored = built
+            return built
         }
-        if let hit { return hit }
         let answer = index.nearest(to: body)
-        suggestions.withLock { memo in
-            if memo.answers.count >= suggestionLimit { memo.answers.removeAll(keepingCapacity: true) }
-            memo.answers[body] = .some(answer)
+        suggestionAnswers.withLock { answers in
+            if answers.count >= suggestionLimit { answers.removeAll(keepingCapacity: true) }
+            answers[body] = .some(answer)
         }
         return answer
     }

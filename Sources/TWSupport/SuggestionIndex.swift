@@ -21,7 +21,11 @@
 /// any alignment of a name with the word passes each row at some column `j`
 /// or transposes across it from `j - 1`, which the substitution into that
 /// row already bounds; either way the rest costs at least the difference
-/// between the word's remaining bytes and the name's.
+/// between the word's remaining bytes and the name's, and at least one edit
+/// per byte every name below still has and the word's rest lacks (less one,
+/// for the byte a spanning transposition takes). That last bound is what
+/// keeps a near miss of one of 10,000 `bench-N-[…]` names from walking them
+/// all: none of them ends without `-[…]`.
 ///
 /// A word's search visits at most `visitBudget` trie nodes: past it the word
 /// gets no suggestion, so no input can make suggestions cost more than
@@ -40,7 +44,18 @@ package struct SuggestionIndex: Sendable {
     /// The fewest and most bytes from this node to a name ending in its subtree.
     private var minRemaining: [Int32] = [0]
     private var maxRemaining: [Int32] = [0]
+    /// Bytes every name below a node still has after it (with how many times),
+    /// at most `requiredKept` of them: `requiredStart[n] ..< requiredStart[n + 1]`
+    /// in `requiredByte` and `requiredTimes`.
+    private var requiredStart: [Int32] = []
+    private var requiredByte: [UInt8] = []
+    private var requiredTimes: [Int32] = []
+    /// Each byte that some node requires, numbered (-1 for the others).
+    private var requiredSlot = [Int16](repeating: -1, count: 256)
+    private var requiredBytes: [UInt8] = []
     private var names: [String] = []
+
+    private static let requiredKept = 8
 
     /// Node visits per search before it gives up (no suggestion).
     package static let visitBudget = 1 << 16
@@ -107,6 +122,49 @@ package struct SuggestionIndex: Sendable {
             minRemaining[node] = low == .max ? 0 : low
             maxRemaining[node] = high
         }
+        buildRequired()
+    }
+
+    /// The bytes each node's names all still contain: none where a name ends,
+    /// otherwise what every child's subtree requires plus the child's byte.
+    /// A subset (the kept ones) still bounds, so lists are cut at `requiredKept`.
+    private mutating func buildRequired() {
+        var lists = [[(UInt8, Int32)]](repeating: [], count: byte.count)
+        for node in stride(from: byte.count - 1, through: 0, by: -1) where terminal[node] < 0 {
+            let first = Int(firstChild[node])
+            var common: [(UInt8, Int32)]?
+            for child in first..<first + Int(childCount[node]) {
+                var mine = lists[child]
+                if let i = mine.firstIndex(where: { $0.0 == byte[child] }) {
+                    mine[i].1 += 1
+                } else {
+                    mine.append((byte[child], 1))
+                }
+                guard let sofar = common else {
+                    common = mine
+                    continue
+                }
+                common = sofar.compactMap { entry in
+                    guard let other = mine.first(where: { $0.0 == entry.0 }) else { return nil }
+                    return (entry.0, min(entry.1, other.1))
+                }
+                if common?.isEmpty == true { break }
+            }
+            lists[node] = Array((common ?? []).sorted { $0.0 < $1.0 }.prefix(Self.requiredKept))
+        }
+        requiredStart.reserveCapacity(byte.count + 1)
+        for list in lists {
+            requiredStart.append(Int32(requiredByte.count))
+            for (b, times) in list {
+                requiredByte.append(b)
+                requiredTimes.append(times)
+                if requiredSlot[Int(b)] < 0 {
+                    requiredSlot[Int(b)] = Int16(requiredBytes.count)
+                    requiredBytes.append(b)
+                }
+            }
+        }
+        requiredStart.append(Int32(requiredByte.count))
     }
 
     /// How many distinct names the index holds.
@@ -136,6 +194,16 @@ package struct SuggestionIndex: Sendable {
         var path = [UInt8](repeating: 0, count: maxDepth + 1)
         var best: Int32?
         var visits = 0
+        // suffixCount[slot * (count + 1) + j]: how often a required byte occurs in the word from j on.
+        let stride1 = count + 1
+        var suffixCount = [Int32](repeating: 0, count: requiredBytes.count * stride1)
+        for (slot, b) in requiredBytes.enumerated() {
+            var j = count - 1
+            while j >= 0 {
+                suffixCount[slot * stride1 + j] = suffixCount[slot * stride1 + j + 1] + (w[j] == b ? 1 : 0)
+                j -= 1
+            }
+        }
 
         func cell(_ d: Int, _ j: Int) -> Int {
             let k = j - d + band
@@ -187,11 +255,20 @@ package struct SuggestionIndex: Sendable {
                 value = min(value, over)
                 rows[base + j - depth + band] = value
                 rowMin = min(rowMin, value)
-                // What any name below still owes for the length of the word's rest
-                // (also when a transposition spans this row: see the type's notes).
+                // What any name below still owes for the word's rest: its length,
+                // and the bytes all its names have that the rest lacks, one edit
+                // each (one fewer when a transposition spans this row: see the
+                // type's notes).
                 let rest = count - j
                 let owed = max(0, rest - Int(maxRemaining[node]), Int(minRemaining[node]) - rest)
-                bound = min(bound, value + owed)
+                if value + owed < bound {
+                    var missing: Int32 = 0
+                    for r in Int(requiredStart[node])..<Int(requiredStart[node + 1]) {
+                        let slot = Int(requiredSlot[Int(requiredByte[r])])
+                        missing += max(0, requiredTimes[r] - suffixCount[slot * stride1 + j])
+                    }
+                    bound = min(bound, value + max(owed, Int(missing) - 1))
+                }
             }
             // Row minima never decrease with depth (as `Suggestion.distance` relies on).
             if rowMin > limit || bound > limit { continue }

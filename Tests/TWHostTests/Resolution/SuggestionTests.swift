@@ -103,7 +103,7 @@ struct SuggestionTests {
                 "did you mean 'frosted'?", "did you mean 'frosted'?", "did you mean 'frosted'?",
                 "did you mean 'rounded-lg'?",
             ])
-        let answers = scope.suggestions.withLock { $0.answers }
+        let answers = scope.suggestionAnswers.withLock { $0 }
         #expect(answers.count == 2)
         #expect(answers["frostd"] == .some("frosted"))
     }
@@ -117,6 +117,6 @@ struct SuggestionTests {
         #expect(surface.codes.filter { $0 == "unknown-class" }.count == ClassExpander.maxExpandedClasses)
         #expect(surface.codes.filter { $0 == "expansion-limit" }.count == 1)
         // One search per class read: the limit's own class included, none after it.
-        #expect(scope.suggestions.withLock { $0.answers.count } == ClassExpander.maxExpandedClasses + 1)
+        #expect(scope.suggestionAnswers.withLock { $0.count } == ClassExpander.maxExpandedClasses + 1)
     }
 }
