@@ -249,8 +249,9 @@ func write(_ corpus: Corpus, as name: String) -> String {
 }
 
 /// One corpus row: `twhost resolve` against a Tailwind build of the same classes.
+/// Without `extra` options, Tailwind runs alternately (a one-core row reads its Tailwind figure from the row above).
 @MainActor func compare(_ label: String, _ dir: String, runs: Int, target: Comparison.Target, extra: [String] = []) {
-    let tailwindArgv = tailwind.map { [$0, "-i", dir + "/input.css", "-o", dir + "/out.css"] }
+    let tailwindArgv = extra.isEmpty ? tailwind.map { [$0, "-i", dir + "/input.css", "-o", dir + "/out.css"] } : nil
     let (mine, theirs) = Comparison.time(
         [twhostBinary, "resolve", "--format", "json"] + extra + [dir + "/corpus.json"], runs: runs,
         alternatingWith: tailwindArgv)
