@@ -68,36 +68,56 @@ struct Comparison {
     var rows: [Row] = []
 
     /// Runs `argv` `runs` times (alternating with `other` when given, so both
-    /// see the same machine) and returns both figures.
-    static func time(_ argv: [String], runs: Int, alternatingWith other: [String]? = nil) -> (Runs, Runs?) {
-        var wall: [Double] = []
-        var memory: [Double] = []
-        var statuses: [Int32] = []
-        var otherWall: [Double] = []
-        var otherMemory: [Double] = []
-        var otherStatuses: [Int32] = []
-        for _ in 0..<runs {
-            let t = runTimed(argv)
-            wall.append(t.seconds * 1000)
-            memory.append(t.peakMiB)
-            statuses.append(t.status)
-            if let other {
-                let c = runTimed(other)
-                otherWall.append(c.seconds * 1000)
-                otherMemory.append(c.peakMiB)
-                otherStatuses.append(c.status)
+    /// see the same machine) and returns both figures. Each run goes through
+    /// `/usr/bin/time` for its peak memory (see `runMeasured`), which adds
+    /// about a millisecond of process start to its wall time; with `precise`,
+    /// the timed runs are direct and one more run measures memory.
+    static func time(_ argv: [String], runs: Int, alternatingWith other: [String]? = nil, precise: Bool = false)
+        -> (Runs, Runs?)
+    {
+        func measure(_ argv: [String]) -> Runs {
+            var wall: [Double] = []
+            var memory: [Double] = []
+            var statuses: [Int32] = []
+            for _ in 0..<runs {
+                let t = precise ? runTimed(argv) : runMeasured(argv)
+                wall.append(t.seconds * 1000)
+                statuses.append(exitStatus(t.status))
+                if !precise { memory.append(t.peakMiB) }
             }
+            if precise { memory.append(runMeasured(argv).peakMiB) }
+            return Runs(
+                wall: Measurement(name: "", unit: "ms", samples: wall),
+                memory: Measurement(name: "", unit: "MiB", samples: memory), statuses: statuses)
         }
-        let mine = Runs(
-            wall: Measurement(name: "", unit: "ms", samples: wall),
-            memory: Measurement(name: "", unit: "MiB", samples: memory), statuses: statuses)
-        guard other != nil else { return (mine, nil) }
-        return (
-            mine,
-            Runs(
-                wall: Measurement(name: "", unit: "ms", samples: otherWall),
-                memory: Measurement(name: "", unit: "MiB", samples: otherMemory), statuses: otherStatuses)
-        )
+        guard let other else { return (measure(argv), nil) }
+        // Alternating: one run of each at a time.
+        var mine: [Runs] = []
+        var theirs: [Runs] = []
+        for _ in 0..<runs {
+            mine.append(measureOnce(argv, precise: precise))
+            theirs.append(measureOnce(other, precise: false))
+        }
+        return (merge(mine), merge(theirs))
+    }
+
+    private static func measureOnce(_ argv: [String], precise: Bool) -> Runs {
+        let t = runMeasured(argv)
+        return Runs(
+            wall: Measurement(name: "", unit: "ms", samples: [t.seconds * 1000]),
+            memory: Measurement(name: "", unit: "MiB", samples: [t.peakMiB]), statuses: [exitStatus(t.status)])
+    }
+
+    private static func merge(_ runs: [Runs]) -> Runs {
+        Runs(
+            wall: Measurement(name: "", unit: "ms", samples: runs.flatMap(\.wall.samples)),
+            memory: Measurement(name: "", unit: "MiB", samples: runs.flatMap(\.memory.samples)),
+            statuses: runs.flatMap(\.statuses))
+    }
+
+    /// A wait status as a shell shows it: the exit code, or 128 + the signal.
+    static func exitStatus(_ status: Int32) -> Int32 {
+        status < 0 ? status : (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 
     /// "662 ms (654–675)" or "1.61 s (1.52–1.86)".
@@ -116,7 +136,7 @@ struct Comparison {
         out += "|---|---|---|---|---|---|---|---|\n"
         for row in rows {
             let twhostWall = row.note ?? Self.duration(row.twhost.wall)
-            let failed = row.twhost.statuses.contains { $0 < 0 || $0 > 1 }
+            let failed = row.twhost.statuses.contains { $0 != 0 && $0 != 1 }
             let tailwindWall = row.tailwind.map { Self.duration($0.wall) } ?? "—"
             let tailwindMemory = row.tailwind.map { Self.memory($0.memory) } ?? "—"
             var ratio = "—"
@@ -129,6 +149,22 @@ struct Comparison {
         }
         return out
     }
+}
+
+/// A command's wall time, exit status and peak memory. A process spawned from
+/// this one shares its memory until it execs, and Linux counts that in the
+/// child's peak, so a direct child's `ru_maxrss` is at least this harness's
+/// own size; `/usr/bin/time` starts small, so the peak it reports for its
+/// child is the command's own. Without it, the direct figure (an upper bound).
+func runMeasured(_ argv: [String]) -> (seconds: Double, peakMiB: Double, status: Int32) {
+    guard access("/usr/bin/time", X_OK) == 0 else { return runTimed(argv) }
+    let report = "/tmp/twhost-bench-time-\(getpid()).txt"
+    defer { unlink(report) }
+    let t = runTimed(["/usr/bin/time", "-f", "%M", "-o", report] + argv)
+    guard let text = try? FileIO.read(report),
+        let kilobytes = Double(String(decoding: text, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? "")
+    else { return (t.seconds, .nan, t.status) }
+    return (t.seconds, kilobytes / 1024, t.status)
 }
 
 /// Seconds Python's `json.load` takes to read `path`, median of `runs` loads

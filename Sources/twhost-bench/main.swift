@@ -269,7 +269,7 @@ if acceptsJobs {
 }
 let uniqueCorpus = Corpus.unique()
 compare(
-    "unique: \(uniqueCorpus.surfaces.count * 10) arbitrary-value classes (\(uniqueCorpus.distinctClasses) distinct)",
+    "unique: \(grouped(uniqueCorpus.surfaces.count * 10)) arbitrary-value classes (\(grouped(uniqueCorpus.distinctClasses)) distinct)",
     write(uniqueCorpus, as: "unique"), runs: 7, target: .wallAndMemoryRatio(0.25))
 compare(
     "repeated, 200,000 surfaces", write(Corpus.repeated(surfaces: 200_000), as: "repeated-200k"), runs: 3,
@@ -277,7 +277,7 @@ compare(
 let millionCorpus = Corpus.unique(surfaces: 100_000)
 let millionDirectory = write(millionCorpus, as: "unique-1m")
 compare(
-    "unique: 1,000,000 classes (\(millionCorpus.distinctClasses) distinct)", millionDirectory, runs: 3,
+    "unique: 1,000,000 classes (\(grouped(millionCorpus.distinctClasses)) distinct)", millionDirectory, runs: 3,
     target: .wallRatio(0.25))
 if acceptsJobs {
     compare(
@@ -290,7 +290,8 @@ do {
     try? FileIO.writeAtomically(
         #"{"scene": 1, "root": {"type": "Text", "tw": "p-4 rounded-lg bg-primary frosted tilt-[3]"}}"# + "\n",
         to: scene)
-    let (runs, _) = Comparison.time([twhostBinary, "resolve", "--plugins", "material,motion", scene], runs: 21)
+    let (runs, _) = Comparison.time(
+        [twhostBinary, "resolve", "--plugins", "material,motion", scene], runs: 21, precise: true)
     comparison.rows.append(
         Comparison.Row(
             name: "single-surface resolve (start, load material+motion, output)", twhost: runs, tailwind: nil,
@@ -310,7 +311,7 @@ do {
     comparison.rows.append(
         Comparison.Row(
             name:
-                "adversarial: \(format(Double(bytes) / 1_000_000)) MB of unknown classes (\(corpus.distinctClasses) distinct), 10,000 registrations in scope",
+                "adversarial: \(format(Double(bytes) / 1_000_000)) MB of unknown classes (\(grouped(corpus.distinctClasses)) distinct), 10,000 registrations in scope",
             twhost: runs, tailwind: nil, target: .wallMilliseconds(2000)))
 }
 
@@ -326,7 +327,7 @@ do {
                 file,
             ], "/dev/null")
     }
-    let (runs, _) = Comparison.time([twhostBinary, "diff", base, head, "--format", "json"], runs: 9)
+    let (runs, _) = Comparison.time([twhostBinary, "diff", base, head, "--format", "json"], runs: 9, precise: true)
     comparison.rows.append(
         Comparison.Row(
             name: "`twhost diff` of two 10,000-registration snapshots", twhost: runs, tailwind: nil,
