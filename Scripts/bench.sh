@@ -30,4 +30,13 @@ wait
 "$clang_bin" -std=c11 -O2 -shared -fPIC -I Sources/TWPluginAPI/include \
   -DPLUGIN_NAME='"small"' -DBENCH_COUNT=10 Scripts/bench/bench_plugin.c -o "$gen/libsmall.so"
 
+# One plugin of 10,000 registrations (the adversarial row's scope and the
+# diff row's base) and a build of it where every 997th registration changed.
+mkdir -p "$gen/big" "$gen/big-variant"
+"$clang_bin" -std=c11 -O2 -shared -fPIC -I Sources/TWPluginAPI/include \
+  -DPLUGIN_NAME='"bench"' -DBENCH_COUNT=10000 Scripts/bench/bench_plugin.c -o "$gen/big/libbench.so" &
+"$clang_bin" -std=c11 -O2 -shared -fPIC -I Sources/TWPluginAPI/include \
+  -DPLUGIN_NAME='"bench"' -DBENCH_COUNT=10000 -DBENCH_VARIANT Scripts/bench/bench_plugin.c -o "$gen/big-variant/libbench.so"
+wait
+
 "$bin/twhost-bench" "$bin" "$gen" "${flags[@]}"

@@ -2,6 +2,9 @@
  * A generated benchmark plugin: BENCH_COUNT value registrations named
  * <prefix>-<n>, each with a trivial factory, so that load, validation and
  * merge time is measured on a registry of known size.
+ *
+ * With BENCH_VARIANT defined, every 997th registration has another order
+ * and default argument: a second build for `twhost diff` to compare.
  */
 #include "TWPluginAPI.h"
 
@@ -47,14 +50,22 @@ TW_PLUGIN_EXPORT const tw_plugin_descriptor *tw_plugin_entry(uint32_t major, uin
         names[i][p++] = '-';
         while (len > 0) names[i][p++] = digits[--len];
         names[i][p] = 0;
+        int order = i % 7;
+        const char *default_argument = "0";
+#ifdef BENCH_VARIANT
+        if (i % 997 == 0) {
+            order += 3;
+            default_argument = "1";
+        }
+#endif
         registrations[i] = (tw_modifier_registration){
             .struct_size = sizeof(tw_modifier_registration),
             .form = TW_FORM_VALUE,
             .phase = (i % 2) ? TW_PHASE_CONTENT : TW_PHASE_EFFECTS,
-            .order = i % 7,
+            .order = order,
             .arg_type = TW_ARG_NUMBER,
             .name = names[i],
-            .default_argument = "0",
+            .default_argument = default_argument,
             .context = &counter,
             .factory = (tw_factory_fn)count_factory,
         };

@@ -296,7 +296,18 @@ public struct RegistrySnapshot: Equatable, Sendable {
     /// the fields, `misorder` says where.
     /// - Parameters:
     ///   - file: the path that `positions` name (as the user gave it).
+    /// - Complexity: one pass over the bytes for a file `twhost registry`
+    ///   wrote; a file it would not write (other spacing is fine) is read
+    ///   again as a JSON tree, whose reader owns every error message.
     public static func read(_ bytes: [UInt8], file: String = "") throws(ReadError) -> RegistrySnapshot {
+        if let contents = SnapshotDecoder.decode(bytes, file: file) {
+            return ordered(plugins: contents.plugins, entries: contents.entries, positions: contents.positions)
+        }
+        return try readTree(bytes, file: file)
+    }
+
+    /// `read` through a general JSON tree: every file, with every error.
+    static func readTree(_ bytes: [UInt8], file: String) throws(ReadError) -> RegistrySnapshot {
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes)
@@ -415,6 +426,12 @@ public struct RegistrySnapshot: Equatable, Sendable {
             }
             entries.append(entry)
         }
+        return ordered(plugins: plugins, entries: entries, positions: positions)
+    }
+
+    /// The snapshot of entries as a file listed them: in canonical order,
+    /// with `misorder` set where the file's order contradicted their fields.
+    private static func ordered(plugins: [Plugin], entries: [Entry], positions: Positions) -> RegistrySnapshot {
         // Files twhost wrote are already in canonical order: check before sorting.
         let canonical = entries.indices.dropLast().allSatisfy { !canonicalOrder(entries[$0 + 1], entries[$0]) }
         var snapshot = RegistrySnapshot(

@@ -90,6 +90,8 @@ struct ClassExpander {
     var registry: PluginRegistry { scope.registry }
 
     mutating func expand(_ classes: TWClasses) {
+        // Past the limit (from an earlier list of this surface), nothing more is read.
+        if expandedCount > Self.maxExpandedClasses { return }
         for token in PlainClassList.tokens(classes) {
             let cached = scope.expansion(of: token, memoised: useCache) { token in
                 var sub = ClassExpander(scope: scope)
@@ -99,10 +101,10 @@ struct ClassExpander {
             }
             expandedCount += cached.count
             if expandedCount > Self.maxExpandedClasses {
-                if expandedCount - cached.count <= Self.maxExpandedClasses {
-                    report(.tooManyClasses(limit: Self.maxExpandedClasses), token.displayText)
-                }
-                continue
+                // Reported once; the classes after it are dropped unread, so no
+                // lookup or suggestion work is spent on them.
+                report(.tooManyClasses(limit: Self.maxExpandedClasses), token.displayText)
+                break
             }
             let offset = effects.count
             for var effect in cached.effects {
@@ -268,7 +270,7 @@ struct ClassExpander {
     }
 
     private mutating func unknown(_ parsed: ParsedClass, _ topText: String) {
-        let suggestion = Suggestion.nearest(to: parsed.body, in: scope.knownNames)
+        let suggestion = scope.suggestion(for: parsed.body)
         report(.unknownClass(name: parsed.body, suggestion: suggestion), topText)
     }
 

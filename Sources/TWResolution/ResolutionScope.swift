@@ -17,6 +17,12 @@ public final class ResolutionScope: Sendable {
     let identityCache = Mutex<[String: String]>([:])
     /// Every exact class name known here, for "did you mean".
     let knownNames: [String]
+    /// "Did you mean" answers by unknown class body, and the index they are
+    /// searched in (built on the first unknown class): each distinct body is
+    /// searched once per scope. Bounded like the token cache.
+    let suggestionIndex = Mutex<SuggestionIndex?>(nil)
+    let suggestionAnswers = Mutex<[String: String?]>([:])
+    let suggestionLimit = 65_536
     /// The OS version lacks an API plugin slots may use: look at their modifiers.
     let checksPluginAPIs: Bool
 
@@ -68,6 +74,7 @@ public final class ResolutionScope: Sendable {
     public func clearCache() {
         tokenCache.withLock { $0.removeAll() }
         identityCache.withLock { $0.removeAll() }
+        suggestionAnswers.withLock { $0.removeAll() }
     }
 
     /// A top-level class's expansion, computed once per scope.
@@ -82,6 +89,24 @@ public final class ResolutionScope: Sendable {
             cache[token] = computed
         }
         return computed
+    }
+
+    /// The nearest known class name to an unknown class body, searched once
+    /// per distinct body; the same answer `Suggestion.nearest(to:in: knownNames)` gives.
+    func suggestion(for body: String) -> String? {
+        if let hit = suggestionAnswers.withLock({ $0[body] }) { return hit }
+        let index = suggestionIndex.withLock { stored -> SuggestionIndex in
+            if let stored { return stored }
+            let built = SuggestionIndex(knownNames)
+            stored = built
+            return built
+        }
+        let answer = index.nearest(to: body)
+        suggestionAnswers.withLock { answers in
+            if answers.count >= suggestionLimit { answers.removeAll(keepingCapacity: true) }
+            answers[body] = .some(answer)
+        }
+        return answer
     }
 
     /// SHA-256 of a structural signature; many surfaces share one.

@@ -77,6 +77,47 @@ struct Corpus {
         return Corpus(name: "unique", surfaces: surfaces)
     }
 
+    /// About `bytes` of class text in which every class is unknown, for a
+    /// scope with the 10,000 registrations `bench-0` … `bench-9999` of a
+    /// generated plugin: near misses of those names (which share long
+    /// prefixes with thousands of them), misspelled built-in roots and random
+    /// words, nearly all distinct, in surfaces of about 100 KB (9,000 classes:
+    /// under the 10,000-class limit, so every class is looked up). No
+    /// Tailwind counterpart: Tailwind ignores what it does not know.
+    static func adversarial(bytes: Int = 1_200_000, surfaceBytes: Int = 100_000) -> Corpus {
+        var random = Random(state: 1_337)
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        let roots = [
+            "rouned", "paddng", "shadw", "opacty", "fnt", "txt", "bakground", "bordr", "rotat", "duraton", "framee",
+            "tlt", "frostd", "mrgin", "heigt", "widht",
+        ]
+        func word(_ range: ClosedRange<Int>) -> String {
+            String((0..<(range.lowerBound + random.below(range.count))).map { _ in letters[random.below(26)] })
+        }
+        var surfaces: [([String], [String])] = []
+        var written = 0
+        while written < bytes {
+            var classes: [String] = []
+            var surfaceWritten = 0
+            while surfaceWritten < surfaceBytes {
+                let n = random.below(10_000)
+                let text: String
+                switch random.below(6) {
+                case 0: text = "bench-\(n)\(letters[random.below(26)])"
+                case 1: text = "bnech-\(n)"
+                case 2: text = "bench\(n)-\(word(1...3))"
+                case 3: text = roots[random.below(roots.count)] + "-" + word(1...6)
+                default: text = word(4...9) + (random.below(2) == 0 ? "" : "-" + word(2...6))
+                }
+                written += text.utf8.count + 1
+                surfaceWritten += text.utf8.count + 1
+                classes.append(text)
+            }
+            surfaces.append((classes, classes))
+        }
+        return Corpus(name: "adversarial", surfaces: surfaces)
+    }
+
     var distinctClasses: Int { Set(surfaces.flatMap(\.twhost)).count }
 
     /// A scene with one Text per surface under a VStack.

@@ -38,3 +38,14 @@ func format(_ v: Double) -> String {
     let scaled = (v * 100).rounded() / 100
     return String(scaled)
 }
+
+/// 100000 → "100,000".
+func grouped(_ n: Int) -> String {
+    let digits = Array(String(n))
+    var out = ""
+    for (i, d) in digits.enumerated() {
+        if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+        out.append(d)
+    }
+    return out
+}

