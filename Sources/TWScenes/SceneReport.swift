@@ -103,58 +103,14 @@ public enum SceneReport {
         let animationOnly = animationOnly(record)
         var diagnostics = s.diagnostics
         w.append("\"buttonStyle\": ")
-        if let button = record.buttonStyle {
-            w.append("{\"native\": ")
-            w.appendJSONString(button.nativeButtonStyle)
-            w.append(", \"requested\": ")
-            w.appendJSONString(button.requestedButtonStyle ?? button.nativeButtonStyle)
-            w.append(", \"fallback\": ")
-            w.appendJSONString(button.diagnostics.first { $0.code == .nativeStyleFallback }?.message)
-            let plain = button.nativeButtonStyle == nil || button.nativeButtonStyle == "plain"
-            w.append(plain ? ", \"plain\": true" : ", \"plain\": false")
-            if record.node.tw != nil {
-                // The node has both: the button style is its own surface.
-                w.append(
-                    button.decorated
-                        ? ", \"status\": \"decorated\", \"identity\": \""
-                        : ", \"status\": \"undecorated\", \"identity\": \"")
-                w.append(button.identity)
-                w.append("\", \"chain\": ")
-                writeChain(button.chain, to: w)
-                w.append(", \"animation\": ")
-                w.append(animationJSON(button.animation))
-                diagnostics += button.diagnostics
-            }
-            w.append("}")
-        } else {
-            w.append("null")
-        }
+        diagnostics += writeButtonStyle(record, to: w)
         w.append(", \"animation\": ")
         writeAnimation(animationOnly ? record.twAnimation : s.animation, to: w)
         if record.node.twAnimation != nil && !animationOnly {
             w.append(", \"twAnimation\": ")
             w.append(animationJSON(record.twAnimation))
         }
-        if !record.adapters.isEmpty {
-            w.append(", \"adapters\": [")
-            for (i, a) in record.adapters.enumerated() {
-                if i > 0 { w.append(", ") }
-                w.append("{\"kind\": \"\(a.kind.rawValue)\", \"base\": ")
-                w.appendJSONString(a.base)
-                w.append(
-                    a.surface.decorated
-                        ? ", \"status\": \"decorated\", \"identity\": \""
-                        : ", \"status\": \"undecorated\", \"identity\": \"")
-                w.append(a.surface.identity)
-                w.append("\", \"chain\": ")
-                writeChain(a.surface.chain, to: w)
-                w.append("}")
-                if !(i == 0 && record.node.tw == nil && record.buttonStyle == nil) {
-                    diagnostics += a.surface.diagnostics
-                }
-            }
-            w.append("]")
-        }
+        if !record.adapters.isEmpty { diagnostics += writeAdapters(record, to: w) }
         w.append(", \"backing\": ")
         writeBacking(record.backing, to: w)
         if !record.combinations.isEmpty { writeCombinations(record, to: w) }
@@ -165,6 +121,64 @@ public enum SceneReport {
         } else {
             w.append(JSONValue.array(diagnostics.map(diagnosticJSON)))
         }
+    }
+
+    /// The `buttonStyle` field's value; the diagnostics of the button style's own
+    /// surface when the node has both (`tw` and a button style).
+    static func writeButtonStyle(_ record: SurfaceRecord, to w: ByteWriter) -> [Diagnostic] {
+        guard let button = record.buttonStyle else {
+            w.append("null")
+            return []
+        }
+        w.append("{\"native\": ")
+        w.appendJSONString(button.nativeButtonStyle)
+        w.append(", \"requested\": ")
+        w.appendJSONString(button.requestedButtonStyle ?? button.nativeButtonStyle)
+        w.append(", \"fallback\": ")
+        w.appendJSONString(button.diagnostics.first { $0.code == .nativeStyleFallback }?.message)
+        let plain = button.nativeButtonStyle == nil || button.nativeButtonStyle == "plain"
+        w.append(plain ? ", \"plain\": true" : ", \"plain\": false")
+        guard record.node.tw != nil else {
+            w.append("}")
+            return []
+        }
+        // The node has both: the button style is its own surface.
+        w.append(
+            button.decorated
+                ? ", \"status\": \"decorated\", \"identity\": \""
+                : ", \"status\": \"undecorated\", \"identity\": \"")
+        w.append(button.identity)
+        w.append("\", \"chain\": ")
+        writeChain(button.chain, to: w)
+        w.append(", \"animation\": ")
+        w.append(animationJSON(button.animation))
+        w.append("}")
+        return button.diagnostics
+    }
+
+    /// `, "adapters": [...]`; the diagnostics of each adapter's surface except the
+    /// first's when it is the node's only surface (already the record's own).
+    static func writeAdapters(_ record: SurfaceRecord, to w: ByteWriter) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        w.append(", \"adapters\": [")
+        for (i, a) in record.adapters.enumerated() {
+            if i > 0 { w.append(", ") }
+            w.append("{\"kind\": \"\(a.kind.rawValue)\", \"base\": ")
+            w.appendJSONString(a.base)
+            w.append(
+                a.surface.decorated
+                    ? ", \"status\": \"decorated\", \"identity\": \""
+                    : ", \"status\": \"undecorated\", \"identity\": \"")
+            w.append(a.surface.identity)
+            w.append("\", \"chain\": ")
+            writeChain(a.surface.chain, to: w)
+            w.append("}")
+            if !(i == 0 && record.node.tw == nil && record.buttonStyle == nil) {
+                diagnostics += a.surface.diagnostics
+            }
+        }
+        w.append("]")
+        return diagnostics
     }
 
     /// `{"file": …, "line": …, "column": …}`.
