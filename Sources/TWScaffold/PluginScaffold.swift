@@ -89,6 +89,8 @@ package struct PluginScaffold: Sendable {
         guard stat(parent, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
             throw .parentMissing(folder, parent: parent)
         }
+        // mkdtemp replaces the trailing XXXXXX with a unique suffix: the project is written
+        // beside its folder and renamed into place, so a failure leaves nothing half-made.
         var template = Array("\(parent)/.twhost-new-\(name)-XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {  // non-empty
             throw .writeFailed(folder, reason: FileIO.errnoText())
