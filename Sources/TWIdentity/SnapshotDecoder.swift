@@ -24,6 +24,8 @@ struct SnapshotDecoder {
     private struct NotPlain: Error {}
 
     private let bytes: UnsafeBufferPointer<UInt8>
+    /// The same bytes as an array, for the general reader's string decoding.
+    private let source: [UInt8]
     private let file: String
     private var index = 0
     private var line = 1
@@ -33,13 +35,14 @@ struct SnapshotDecoder {
     /// reader must read it (to accept it, or to say what is wrong).
     static func decode(_ bytes: [UInt8], file: String) -> Contents? {
         bytes.withUnsafeBufferPointer { buffer in
-            var decoder = SnapshotDecoder(bytes: buffer, file: file)
+            var decoder = SnapshotDecoder(bytes: buffer, source: bytes, file: file)
             return try? decoder.snapshot()
         }
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, source: [UInt8], file: String) {
         self.bytes = bytes
+        self.source = source
         self.file = file
     }
 
@@ -393,63 +396,16 @@ struct SnapshotDecoder {
         throw NotPlain()
     }
 
-    /// The rest of a string with escapes, decoded as the general JSON reader
-    /// decodes them (the same escapes, surrogate pairs, UTF-8 check).
+    /// A string with escapes, decoded by the general JSON reader's own string
+    /// reader (the same escapes, surrogate pairs and UTF-8 check).
     private mutating func escapedString(from start: Int) throws(NotPlain) -> String {
-        var out = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        while true {
-            guard index < bytes.count else { throw NotPlain() }
-            let b = bytes[index]
-            index += 1
-            if b == UInt8(ascii: "\"") { break }
-            if b < 0x20 { throw NotPlain() }
-            guard b == UInt8(ascii: "\\") else {
-                out.append(b)
-                continue
-            }
-            guard index < bytes.count else { throw NotPlain() }
-            let e = bytes[index]
-            index += 1
-            switch e {
-            case UInt8(ascii: "\""): out.append(0x22)
-            case UInt8(ascii: "\\"): out.append(0x5C)
-            case UInt8(ascii: "/"): out.append(0x2F)
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = try hex4()
-                if scalar >= 0xD800 && scalar <= 0xDBFF {
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-                        bytes[index + 1] == UInt8(ascii: "u")
-                    else { throw NotPlain() }
-                    index += 2
-                    let low = try hex4()
-                    guard low >= 0xDC00 && low <= 0xDFFF else { throw NotPlain() }
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
-                    throw NotPlain()
-                }
-                guard let u = Unicode.Scalar(scalar) else { throw NotPlain() }
-                out.append(contentsOf: String(Character(u)).utf8)
-            default: throw NotPlain()
-            }
+        do {
+            let (value, end) = try JSONParser.string(in: source, quoteAt: start - 1)
+            index = end
+            return value
+        } catch {
+            throw NotPlain()
         }
-        guard let s = String(validating: out, as: UTF8.self) else { throw NotPlain() }
-        return s
-    }
-
-    private mutating func hex4() throws(NotPlain) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw NotPlain() }
-        var v: UInt32 = 0
-        for _ in 0..<4 {
-            guard let n = ASCII.hexValue(bytes[index]) else { throw NotPlain() }
-            v = v * 16 + UInt32(n)
-            index += 1
-        }
-        return v
     }
 
     /// The bytes between the quotes of a key without escapes or control

@@ -307,6 +307,17 @@ public struct JSONParser {
     }
 }
 
+extension JSONParser {
+    /// The JSON string whose opening quote is at `quote`, decoded as `parse`
+    /// decodes strings, and the index just after its closing quote.
+    package static func string(in bytes: [UInt8], quoteAt quote: Int) throws(JSONParseError) -> (String, Int) {
+        var parser = JSONParser(bytes: bytes, maxDepth: defaultMaxDepth)
+        parser.index = quote
+        let value = try parser.parseString()
+        return (value, parser.index)
+    }
+}
+
 /// A place in a document a streaming reader comes back to.
 public struct JSONPosition: Sendable {
     let index: Int
