@@ -93,12 +93,7 @@ struct ClassExpander {
         // Past the limit (from an earlier list of this surface), nothing more is read.
         if expandedCount > Self.maxExpandedClasses { return }
         for token in PlainClassList.tokens(classes) {
-            let cached = scope.expansion(of: token, memoised: useCache) { token in
-                var sub = ClassExpander(scope: scope)
-                sub.expand(token: token, outer: [], top: nil, depth: 0)
-                return TokenExpansion(
-                    effects: sub.effects, diagnostics: sub.diagnostics, matches: sub.matches, count: sub.expandedCount)
-            }
+            let cached = scope.expansion(of: token, memoised: useCache) { Self.topLevel($0, scope: scope) }
             expandedCount += cached.count
             if expandedCount > Self.maxExpandedClasses {
                 // Reported once; the classes after it are dropped unread, so no
@@ -114,6 +109,15 @@ struct ClassExpander {
             diagnostics += cached.diagnostics
             matches += cached.matches
         }
+    }
+
+    /// One top-level class looked up and expanded on its own: what the
+    /// scope's memo and the interned path keep per class.
+    static func topLevel(_ token: ClassToken, scope: ResolutionScope) -> TokenExpansion {
+        var sub = ClassExpander(scope: scope)
+        sub.expand(token: token, outer: [], top: nil, depth: 0)
+        return TokenExpansion(
+            effects: sub.effects, diagnostics: sub.diagnostics, matches: sub.matches, count: sub.expandedCount)
     }
 
     /// Reports a finding about the top-level class `classText`.

@@ -17,9 +17,15 @@ enum PlainClassList {
 
     /// The space-separated words of `text`, or nil when it is not plain.
     static func words(_ text: String) -> [ClassToken]? {
+        strings(text)?.map { ClassToken(text: $0) }
+    }
+
+    /// The words of a plain list as strings (what the interned path looks up),
+    /// or nil when it is not plain.
+    static func strings(_ text: String) -> [String]? {
         var text = text
-        return text.withUTF8 { bytes -> [ClassToken]? in
-            var out: [ClassToken] = []
+        return text.withUTF8 { bytes -> [String]? in
+            var out: [String] = []
             var start = 0
             var depth = 0
             for i in 0...bytes.count {
@@ -28,9 +34,7 @@ enum PlainClassList {
                 case 0x20:
                     guard depth == 0 else { return nil }
                     if i > start {
-                        out.append(
-                            ClassToken(
-                                text: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)))
+                        out.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self))
                     }
                     start = i + 1
                 case UInt8(ascii: "["): depth += 1

@@ -36,18 +36,22 @@ extension PreparedStyle {
         var availability: [Diagnostic] = []
         var entries: [ChainEntry] = []
         for emitted in StyleEmitter.emit(values, theme: scope.rules.theme, target: target, warnings: &availability) {
-            var classes: [String] = []
-            for property in emitted.properties {
-                guard let name = winners[property]?.effect.classText, !classes.contains(name) else { continue }
-                classes.append(name)
-            }
-            entries.append(
-                ChainEntry(
-                    phase: .style, origin: .builtin(property: SurfaceResolver.groups(emitted.properties)),
-                    active: nil, modifier: ModifierIR([emitted.node]),
-                    className: classes.isEmpty ? nil : classes.joined(separator: " ")))
+            entries.append(styleEntry(emitted) { winners[$0]?.effect.classText })
         }
         return (entries, availability)
+    }
+
+    /// A built-in styling entry: its group of properties and the classes
+    /// that set them, each once, in property order.
+    static func styleEntry(_ emitted: StyleEmitter.Emitted, classText: (StyleProperty) -> String?) -> ChainEntry {
+        var classes: [String] = []
+        for property in emitted.properties {
+            guard let name = classText(property), !classes.contains(name) else { continue }
+            classes.append(name)
+        }
+        return ChainEntry(
+            phase: .style, origin: .builtin(property: SurfaceResolver.groups(emitted.properties)), active: nil,
+            modifier: ModifierIR([emitted.node]), className: classes.isEmpty ? nil : classes.joined(separator: " "))
     }
 
     /// Plugin API check step: plugin slots are recorded as written, so say

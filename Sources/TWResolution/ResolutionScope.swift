@@ -23,6 +23,8 @@ public final class ResolutionScope: Sendable {
     let suggestionIndex = Mutex<SuggestionIndex?>(nil)
     let suggestionAnswers = Mutex<[String: String?]>([:])
     let suggestionLimit = 65_536
+    /// Classes as numbers and memoised styling steps (`InternedResolution`).
+    let interned = InternedGenerations()
     /// The OS version lacks an API plugin slots may use: look at their modifiers.
     let checksPluginAPIs: Bool
 
@@ -75,6 +77,7 @@ public final class ResolutionScope: Sendable {
         tokenCache.withLock { $0.removeAll() }
         identityCache.withLock { $0.removeAll() }
         suggestionAnswers.withLock { $0.removeAll() }
+        interned.clear()
     }
 
     /// A top-level class's expansion, computed once per scope.

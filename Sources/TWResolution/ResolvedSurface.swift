@@ -1,4 +1,5 @@
 import TWModel
+import TWSupport
 
 /// One modifier of a surface's chain, in application order.
 public struct ChainEntry: Hashable, Sendable {
@@ -15,6 +16,78 @@ public struct ChainEntry: Hashable, Sendable {
     public var modifier: ModifierIR
     /// The class that set this entry, if any.
     public var className: String?
+    /// The entry as the JSON report writes it, when it was rendered once for
+    /// many surfaces (the interned path's memoised entries). Not part of the
+    /// entry's value: equality and hashing ignore it.
+    package var rendered: RenderedEntry?
+
+    public init(phase: ChainPhase, origin: Origin, active: Bool?, modifier: ModifierIR, className: String?) {
+        self.phase = phase
+        self.origin = origin
+        self.active = active
+        self.modifier = modifier
+        self.className = className
+    }
+
+    public static func == (a: ChainEntry, b: ChainEntry) -> Bool {
+        a.phase == b.phase && a.origin == b.origin && a.active == b.active && a.modifier == b.modifier
+            && a.className == b.className
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(phase)
+        hasher.combine(origin)
+        hasher.combine(active)
+        hasher.combine(modifier)
+        hasher.combine(className)
+    }
+}
+
+/// A chain entry's JSON object, rendered once and shared by every surface
+/// whose chain holds the entry.
+package final class RenderedEntry: Sendable {
+    package let bytes: [UInt8]
+    package init(_ entry: ChainEntry) {
+        let w = ByteWriter()
+        entry.writeJSON(to: w)
+        bytes = w.bytes
+    }
+}
+
+extension ChainEntry {
+    /// One chain entry as a JSON object (SPEC §7), from its memoised
+    /// rendering when it has one.
+    package func writeJSON(to w: ByteWriter) {
+        if let rendered { return w.append(bytes: rendered.bytes) }
+        w.append("{\"phase\": \"")
+        w.append(phase.rawValue)
+        switch origin {
+        case .registration(let name, let plugin):
+            w.append("\", \"origin\": \"registration\", \"name\": ")
+            w.appendJSONString(name)
+            w.append(", \"plugin\": ")
+            w.appendJSONString(plugin)
+            w.append(active == true ? ", \"active\": true, \"modifier\": " : ", \"active\": false, \"modifier\": ")
+        case .source(let name, let location):
+            w.append("\", \"origin\": \"source\", \"name\": ")
+            w.appendJSONString(name)
+            w.append(", \"plugin\": null, \"location\": {\"file\": ")
+            w.appendJSONString(location.file)
+            w.append(", \"line\": ")
+            w.appendNumber(Double(location.line))
+            w.append(", \"column\": ")
+            w.appendNumber(Double(location.column))
+            w.append(active == true ? "}, \"active\": true, \"modifier\": " : "}, \"active\": false, \"modifier\": ")
+        case .builtin(let property):
+            w.append("\", \"origin\": \"builtin\", \"property\": ")
+            w.appendJSONString(property)
+            w.append(", \"class\": ")
+            w.appendJSONString(className)
+            w.append(", \"modifier\": ")
+        }
+        w.appendJSONString(modifier.swiftCode)
+        w.append("}")
+    }
 }
 
 /// The animation a surface applies (R-ANIM-1).

@@ -27,20 +27,57 @@ enum StyleEmitter {
         warnings: inout [Diagnostic]
     ) -> [Emitted] {
         var emission = StyleEmission(values, theme: theme, target: target)
-        emission.font()
-        emission.textLayout()
-        emission.foreground()
-        emission.padding()
-        emission.frame()
-        emission.background()
-        emission.border()
-        emission.corners()
-        emission.shadow()
-        emission.effects()
-        emission.tint()
-        emission.controlSize()
+        for group in Group.allCases { group.run(&emission) }
         warnings += emission.warnings
         return emission.out
+    }
+
+    /// The steps of the styling in application order, each with the
+    /// properties it reads. A step's output depends on those values, the
+    /// target, the theme and whether the receiver is still a Text — nothing
+    /// else — so the interned path memoises each step by them.
+    enum Group: Int, CaseIterable {
+        case font, textLayout, foreground, padding, frame, background, border, corners, shadow, effects, tint
+        case controlSize
+
+        /// Every property the step reads (`cornerRadius` gives the shape of
+        /// background, border and clipping).
+        var reads: [StyleProperty] {
+            switch self {
+            case .font: return [.fontSize, .fontWeight, .fontDesign, .italic]
+            case .textLayout: return [.tracking, .lineSpacing, .textAlignment, .lineLimit]
+            case .foreground: return [.foreground]
+            case .padding: return [.paddingTop, .paddingLeading, .paddingBottom, .paddingTrailing]
+            case .frame: return [.width, .height, .minWidth, .maxWidth, .minHeight, .maxHeight]
+            case .background: return [.background, .cornerRadius]
+            case .border: return [.borderWidth, .borderColor, .cornerRadius]
+            case .corners: return [.cornerRadius]
+            case .shadow: return [.shadow]
+            case .effects: return [.opacity, .blur, .scale, .rotation, .offsetX, .offsetY]
+            case .tint: return [.tint]
+            case .controlSize: return [.controlSize]
+            }
+        }
+
+        /// The largest `reads`: the interned path's memo keys have room for it.
+        static let maxReads = 6
+
+        func run(_ emission: inout StyleEmission) {
+            switch self {
+            case .font: emission.font()
+            case .textLayout: emission.textLayout()
+            case .foreground: emission.foreground()
+            case .padding: emission.padding()
+            case .frame: emission.frame()
+            case .background: emission.background()
+            case .border: emission.border()
+            case .corners: emission.corners()
+            case .shadow: emission.shadow()
+            case .effects: emission.effects()
+            case .tint: emission.tint()
+            case .controlSize: emission.controlSize()
+            }
+        }
     }
 
     /// The shape a border is drawn in: the one the corner clipping uses.

@@ -17,15 +17,24 @@ public enum SurfaceResolver {
     ///   active slot; each class's expansion and each inactive slot are
     ///   computed once per scope. There is no whole-surface cache: a scene's
     ///   class lists rarely repeat exactly (20,000 distinct lists in the
-    ///   benchmark's repeated corpus), so one never paid for itself.
+    ///   benchmark's repeated corpus), so one never paid for itself. Without
+    ///   `details`, a plain list of built-in classes on a scope without slots
+    ///   takes `InternedResolution` (classes as numbers, styling steps memoised).
     /// - Parameter useCache: use the scope's expansion memo (off only to
     ///   measure the work without it).
     public static func resolve(
         _ classes: TWClasses, source: SurfaceSource, state: SurfaceState = SurfaceState(), scope: ResolutionScope,
         lenient: Bool = false, includeDefaults: Bool = true, useCache: Bool = true, details: Bool = true
     ) -> ResolvedSurface {
-        prepare(classes, source: source, scope: scope, includeDefaults: includeDefaults, useCache: useCache).resolve(
-            state: state, lenient: lenient, details: details)
+        if !details && useCache,
+            let interned = InternedResolution.resolve(
+                classes, source: source, state: state, scope: scope, includeDefaults: includeDefaults)
+        {
+            return interned
+        }
+        return prepare(classes, source: source, scope: scope, includeDefaults: includeDefaults, useCache: useCache)
+            .resolve(
+                state: state, lenient: lenient, details: details)
     }
 
     typealias Rank = (precedence: Int, specificity: Int, index: Int)
@@ -97,11 +106,21 @@ public enum SurfaceResolver {
         _ winners: PropertyTable<PreparedStyle.StyleWinner>, scope: ResolutionScope,
         diagnostics: inout [Diagnostic]
     ) -> ResolvedAnimation? {
+        resolveAnimation(
+            animation: winners[.animation]?.value, duration: winners[.duration]?.value, delay: winners[.delay]?.value,
+            animationClass: winners[.animation]?.effect.classText, scope: scope, diagnostics: &diagnostics)
+    }
+
+    /// The same from the winning values and the class that chose the animation.
+    static func resolveAnimation(
+        animation animationValue: StyleValue?, duration: StyleValue?, delay delayValue: StyleValue?,
+        animationClass: String?, scope: ResolutionScope, diagnostics: inout [Diagnostic]
+    ) -> ResolvedAnimation? {
         var seconds: Double?
-        if case .seconds(let s)? = winners[.duration]?.value { seconds = s }
+        if case .seconds(let s)? = duration { seconds = s }
         var delay = 0.0
-        if case .seconds(let s)? = winners[.delay]?.value { delay = s }
-        guard case .animation(let choice)? = winners[.animation]?.value else {
+        if case .seconds(let s)? = delayValue { delay = s }
+        guard case .animation(let choice)? = animationValue else {
             if seconds != nil || delay > 0 {
                 return ResolvedAnimation(
                     modifier: nil, source: "duration/delay without a preset",
@@ -133,7 +152,7 @@ public enum SurfaceResolver {
                 diagnostics.append(
                     SurfaceFinding.invalidPreset(
                         name: name, plugin: plugin, function: animation.functionName,
-                        dropped: invalid.map(animation.describe), className: winners[.animation]?.effect.classText
+                        dropped: invalid.map(animation.describe), className: animationClass
                     ).diagnostic)
             }
         }

@@ -280,34 +280,7 @@ public enum SceneReport {
     }
 
     /// One chain entry as a JSON object.
-    static func writeEntry(_ entry: ChainEntry, to w: ByteWriter) {
-        w.append("{\"phase\": \"")
-        w.append(entry.phase.rawValue)
-        switch entry.origin {
-        case .registration(let name, let plugin):
-            w.append("\", \"origin\": \"registration\", \"name\": ")
-            w.appendJSONString(name)
-            w.append(", \"plugin\": ")
-            w.appendJSONString(plugin)
-            w.append(
-                entry.active == true ? ", \"active\": true, \"modifier\": " : ", \"active\": false, \"modifier\": ")
-        case .source(let name, let location):
-            w.append("\", \"origin\": \"source\", \"name\": ")
-            w.appendJSONString(name)
-            w.append(", \"plugin\": null, \"location\": ")
-            w.append(locationJSON(location))
-            w.append(
-                entry.active == true ? ", \"active\": true, \"modifier\": " : ", \"active\": false, \"modifier\": ")
-        case .builtin(let property):
-            w.append("\", \"origin\": \"builtin\", \"property\": ")
-            w.appendJSONString(property)
-            w.append(", \"class\": ")
-            w.appendJSONString(entry.className)
-            w.append(", \"modifier\": ")
-        }
-        w.appendJSONString(entry.modifier.swiftCode)
-        w.append("}")
-    }
+    static func writeEntry(_ entry: ChainEntry, to w: ByteWriter) { entry.writeJSON(to: w) }
 
     static func backingRecordJSON(_ record: BackingRecord) -> JSONValue {
         let id: JSONValue = record.node.id.map(JSONValue.string) ?? .null

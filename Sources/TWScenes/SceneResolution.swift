@@ -297,24 +297,26 @@ public enum SceneResolver {
         // across calls reported with exit 2, docs/Security.md) and plugins
         // that assume one call at a time hold unchanged. Scenes without
         // plugins resolve on every job's thread.
-        var chunk = SurfaceChunk(jobs: loaded.isEmpty ? jobs : 1, state: state, lenient: lenient)
+        var chunk = SurfaceChunk(
+            jobs: loaded.isEmpty ? jobs : 1, state: state, lenient: lenient, environment: scopes.environment)
         var backingOnly: [BackingRecord] = []
         try stream.walk(rootContext) { node, inherited throws(SceneResolveError) in
             let context = try scopes.context(for: node, inherited: inherited)
-            let backing = Self.backing(node, environment: scopes.environment)
             if node.isStyled {
                 let scope = context.scope ?? scopes.scope(for: context)
-                chunk.add(node, scope: scope, plugins: context.plugins, backing: backing)
+                chunk.add(node, scope: scope, plugins: context.plugins)
                 if chunk.isFull { chunk.flush(render: render, write: write) }
             } else {
                 scopes.diagnostics += node.findings
                 if !node.cocoa.isEmpty || !node.lifecycle.isEmpty {
-                    backingOnly.append(BackingRecord(node: node, backing: backing))
+                    backingOnly.append(
+                        BackingRecord(node: node, backing: Self.backing(node, environment: scopes.environment)))
                 }
             }
             return context
         }
         chunk.flush(render: render, write: write)
+        chunk.finish(write: write)
         return SceneResolution(
             plugins: loaded.map(\.info), surfaces: [], diagnostics: scopes.diagnostics, scopeCount: scopes.count,
             backingOnly: backingOnly, summary: chunk.summary)

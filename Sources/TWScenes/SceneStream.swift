@@ -198,6 +198,14 @@ struct StreamReader {
     mutating func checkNode(at position: JSONPosition, jsonPath: String, path: String) throws(SceneError)
         -> [SceneStream.PluginMention]
     {
+        if let children = plainNodeChildren(at: position) {
+            var below: [SceneStream.PluginMention] = []
+            for (i, item) in children.enumerated() {
+                below += try checkNode(
+                    at: item, jsonPath: "\(jsonPath)/children/\(i)", path: path == "/" ? "/\(i)" : "\(path)/\(i)")
+            }
+            return below
+        }
         var (node, members) = try nodeHead(at: position, jsonPath: jsonPath, path: path)
         var below: [SceneStream.PluginMention] = []
         for (m, valuePosition) in members {
@@ -212,6 +220,36 @@ struct StreamReader {
             }
         }
         return SceneStream.mentions(node.rules, path: jsonPath, line: node.line) + below
+    }
+
+    /// Fields whose every string value is valid (in a checked document), so a
+    /// node of only these, as strings, has nothing to check but its type.
+    static let plainStringFields: Set<String> = [
+        "type", "id", "text", "label", "systemImage", "tw", "buttonStyle", "twAnimation",
+    ]
+
+    /// The children of a node that cannot fail a check, has no warning and
+    /// names no plugin: string values of `plainStringFields` with a non-empty
+    /// `type`, and an array of children (or none). Nil for any other node,
+    /// which the full check reads.
+    mutating func plainNodeChildren(at position: JSONPosition) -> [JSONPosition]? {
+        guard let members = parser.members(at: position) else { return nil }
+        var children: [JSONPosition] = []
+        var typed = false
+        for (key, value) in members {
+            let (first, second) = parser.leadingBytes(at: value)
+            if key == "children" {
+                guard first == UInt8(ascii: "["), let items = parser.items(at: value) else { return nil }
+                children = items
+            } else {
+                guard first == UInt8(ascii: "\""), Self.plainStringFields.contains(key) else { return nil }
+                if key == "type" {
+                    guard second != UInt8(ascii: "\"") else { return nil }
+                    typed = true
+                }
+            }
+        }
+        return typed ? children : nil
     }
 
     /// Walk step: each node with its fields (children left out) visited before

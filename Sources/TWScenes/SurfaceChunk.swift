@@ -1,3 +1,5 @@
+import Dispatch
+import TWModel
 import TWPlatform
 import TWResolution
 
@@ -10,7 +12,6 @@ struct SurfaceChunk {
         var node: SceneNode
         var scope: ResolutionScope
         var plugins: [String]
-        var backing: BackingReport
     }
 
     let jobs: Int
@@ -22,7 +23,11 @@ struct SurfaceChunk {
     /// Counts over every surface written so far.
     private(set) var summary = SceneSummary()
 
-    init(jobs: Int, state: SurfaceState, lenient: Bool) {
+    /// The platform each node's backing is resolved for.
+    let environment: RenderEnvironment
+
+    init(jobs: Int, state: SurfaceState, lenient: Bool, environment: RenderEnvironment) {
+        self.environment = environment
         self.jobs = max(1, jobs)
         self.state = state
         self.lenient = lenient
@@ -31,33 +36,88 @@ struct SurfaceChunk {
 
     var isFull: Bool { items.count >= capacity }
 
-    mutating func add(_ node: SceneNode, scope: ResolutionScope, plugins: [String], backing: BackingReport) {
-        items.append(Item(node: node, scope: scope, plugins: plugins, backing: backing))
+    mutating func add(_ node: SceneNode, scope: ResolutionScope, plugins: [String]) {
+        items.append(Item(node: node, scope: scope, plugins: plugins))
     }
 
-    /// Resolves and renders the waiting items on up to `jobs` threads, then
-    /// writes them in input order.
+    /// The chunk resolving in the background while the walk reads the next
+    /// (a `Batch` of the caller's rendered type).
+    private var pending: AnyObject?
+
+    /// Resolves and renders the waiting items on up to `jobs` threads. With
+    /// one job they are resolved and written now. With more, they resolve in
+    /// the background while the walk reads the next chunk: this call first
+    /// writes the chunk before (in input order), and `finish` the last one.
     mutating func flush<Rendered: Sendable>(
         render: @escaping @Sendable (SurfaceRecord, _ first: Bool) -> Rendered, write: (Rendered) -> Void
     ) {
         guard !items.isEmpty else { return }
-        let batch = items
-        let firstIndex = summary.surfaces
+        let batch = Batch<Rendered>(items: items, firstIndex: summary.surfaces + (pendingCount ?? 0))
+        items.removeAll(keepingCapacity: true)
         let state = self.state
         let lenient = self.lenient
-        items.removeAll(keepingCapacity: true)
-        let results = ChunkedMap.map(batch.count, jobs: jobs) { i in
-            let item = batch[i]
-            let record = SceneResolver.record(
-                item.node, scope: item.scope, plugins: item.plugins, backing: item.backing, state: state,
-                lenient: lenient)
-            var counts = SceneSummary()
-            counts.add(record)
-            return (render(record, firstIndex + i == 0), counts)
+        let jobs = self.jobs
+        let environment = self.environment
+        let work: @Sendable () -> Void = {
+            batch.results = ChunkedMap.map(batch.items.count, jobs: jobs) { i in
+                let item = batch.items[i]
+                let record = SceneResolver.record(
+                    item.node, scope: item.scope, plugins: item.plugins,
+                    backing: SceneResolver.backing(item.node, environment: environment), state: state,
+                    lenient: lenient)
+                var counts = SceneSummary()
+                counts.add(record)
+                return (render(record, batch.firstIndex + i == 0), counts)
+            }
         }
-        for (rendered, counts) in results {
+        if jobs == 1 {
+            work()
+            self.write(batch, write)
+            return
+        }
+        finish(write: write)
+        DispatchQueue.global().async(group: batch.group, execute: work)
+        pending = batch
+    }
+
+    /// Writes the chunk still resolving in the background, if any.
+    mutating func finish<Rendered: Sendable>(write: (Rendered) -> Void) {
+        guard let batch = pending as? Batch<Rendered> else { return }
+        pending = nil
+        batch.group.wait()
+        self.write(batch, write)
+    }
+
+    /// The surfaces of the chunk in the background (counted before it is written).
+    private var pendingCount: Int? {
+        (pending as? BatchCount)?.count
+    }
+
+    private mutating func write<Rendered: Sendable>(_ batch: Batch<Rendered>, _ write: (Rendered) -> Void) {
+        for (rendered, counts) in batch.results {
             summary.add(counts)
             write(rendered)
         }
+    }
+}
+
+/// How many surfaces a chunk holds, whatever its rendered type.
+private protocol BatchCount: AnyObject {
+    var count: Int { get }
+}
+
+/// One chunk handed to the background, and its results once `group` is done.
+private final class Batch<Rendered: Sendable>: BatchCount, @unchecked Sendable {
+    // @unchecked: `results` is written once, by the background work, and read
+    // only after `group.wait()` returned.
+    let items: [SurfaceChunk.Item]
+    let firstIndex: Int
+    let group = DispatchGroup()
+    var results: [(Rendered, SceneSummary)] = []
+    var count: Int { items.count }
+
+    init(items: [SurfaceChunk.Item], firstIndex: Int) {
+        self.items = items
+        self.firstIndex = firstIndex
     }
 }

@@ -1,0 +1,302 @@
+import Synchronization
+import TWGrammar
+import TWModel
+import TWSupport
+
+/// The interned path: most surfaces of a scene are a plain list of built-in
+/// classes on a scope without plugin slots, and their answer is a function of
+/// small integers. Per scope, each distinct class is looked up and expanded
+/// once and kept as numbered assignments (its effects, with their conditions
+/// and ranks); a surface picks its winners in fixed arrays of those numbers,
+/// and each step of the built-in styling (`StyleEmitter.Group`) is memoised by
+/// the numbers of the winners it reads — with its chain entries already
+/// rendered as the JSON report writes them. Identity comes from the target
+/// alone (no slots: `target:…` and `style|builtin`).
+///
+/// Anything else — a class with a finding, a registration, a native button
+/// style, `pressed:`, rules' defaults, typed or symbolic
+/// values, a button source, a scope with modifier registrations — returns nil
+/// and takes the general path, which gives the same answers for everything
+/// this path takes (tests and the corpus digest compare them).
+enum InternedResolution {
+    /// The surface resolved on the interned path, or nil when it does not apply.
+    static func resolve(
+        _ classes: TWClasses, source: SurfaceSource, state: SurfaceState, scope: ResolutionScope,
+        includeDefaults: Bool
+    ) -> ResolvedSurface? {
+        guard source.kind != .button, scope.registry.modifiers.isEmpty else { return nil }
+        if includeDefaults && scope.rules.view != nil { return nil }
+        guard classes.segments.count == 1, case .text(let text) = classes.segments[0],
+            let words = PlainClassList.strings(text)
+        else { return nil }
+        let tables = scope.interned.current(scope)
+        guard let compiled = tables.classes(words, scope: scope) else { return nil }
+        return tables.resolve(compiled, source: source, state: state, scope: scope)
+    }
+}
+
+/// One generation of a scope's interned classes and memoised styling steps.
+/// Bounded: when it is full, the scope starts a new generation (a surface
+/// keeps the generation it started with, so numbers never mix).
+final class InternedTables: Sendable {
+    /// A class's effects as numbered assignments.
+    struct Compiled: Sendable {
+        struct Effect: Sendable {
+            /// Variant precedence and specificity (R-CONFLICT-1), packed for comparison.
+            let rank: Int64
+            let conditions: [Variant]
+            let classText: String
+            /// (property ordinal, assignment number, value), first assignment of a property first.
+            let assignments: [(ordinal: Int, number: Int32, value: StyleValue)]
+        }
+        let effects: [Effect]
+        /// Classes counted toward the expansion limit.
+        let expandedCount: Int
+    }
+
+    /// What a class becomes: numbers, or nil when only the general path can take it.
+    private struct State {
+        var classNumbers: [String: Int32] = [:]
+        var classes: [Compiled?] = []
+        /// Bracketed classes seen once (see `compile`).
+        var seenOnce: Set<String> = []
+        var nextAssignment: Int32 = 0
+        var steps: [SIMD8<Int32>: Step] = [:]
+    }
+
+    /// One styling step's output for one key.
+    struct Step: Sendable {
+        let entries: [ChainEntry]
+        let warnings: [Diagnostic]
+        /// Whether the receiver is still a Text after the step.
+        let text: Bool
+    }
+
+    private let state = Mutex(State())
+    private let signatures = Mutex<[String: (signature: String, identity: String)]>([:])
+    static let classLimit = 8_192
+    static let stepLimit = 8_192
+    /// The number of an assignment that is not remembered (see `compile`).
+    static let transient: Int32 = -2
+
+    /// Whether this generation has room for more.
+    var isFull: Bool {
+        state.withLock { $0.classes.count >= Self.classLimit || $0.steps.count >= Self.stepLimit }
+    }
+
+    /// The compiled classes of a list, or nil when one of them needs the general path.
+    func classes(_ words: [String], scope: ResolutionScope) -> [Compiled]? {
+        var out: [Compiled] = []
+        out.reserveCapacity(words.count)
+        var missing: [(index: Int, keep: Bool)] = []
+        let simple = state.withLock { state -> Bool in
+            for (i, word) in words.enumerated() {
+                guard let number = state.classNumbers[word] else {
+                    // A bracketed class is remembered from its second use on.
+                    var keep = true
+                    if word.utf8.contains(UInt8(ascii: "[")) {
+                        if state.seenOnce.count >= Self.classLimit { state.seenOnce.removeAll(keepingCapacity: true) }
+                        keep = !state.seenOnce.insert(word).inserted
+                    }
+                    missing.append((i, keep))
+                    out.append(Compiled(effects: [], expandedCount: 0))
+                    continue
+                }
+                guard let compiled = state.classes[Int(number)] else { return false }
+                out.append(compiled)
+            }
+            return true
+        }
+        guard simple else { return nil }
+        for (i, keep) in missing {
+            guard let compiled = compile(words[i], scope: scope, keep: keep) else { return nil }
+            out[i] = compiled
+        }
+        var count = 0
+        for c in out { count += c.expandedCount }
+        return count > ClassExpander.maxExpandedClasses ? nil : out
+    }
+
+    /// Looks a class up, expands it, and numbers its assignments; remembers a
+    /// class the path cannot take as such.
+    /// - Parameter keep: remember it. A class with a bracketed value is often
+    ///   written once only (`w-[137px]`), so the first time it is compiled
+    ///   for the surface alone and its assignments are `transient`: steps that
+    ///   read one are computed, not memoised, and the tables stay small on
+    ///   scenes of such classes.
+    private func compile(_ word: String, scope: ResolutionScope, keep: Bool) -> Compiled? {
+        let expansion = ClassExpander.topLevel(ClassToken(text: word), scope: scope)
+        var effects: [(rank: Int64, conditions: [Variant], classText: String, assignments: [StyleAssignment])] = []
+        var simple = expansion.diagnostics.isEmpty
+        for effect in expansion.effects where simple {
+            guard case .style(let assignments) = effect.kind, !effect.conditions.contains(.pressed),
+                !assignments.contains(where: { Self.generalOnly.contains($0.property) })
+            else {
+                simple = false
+                break
+            }
+            let rank = Int64(effect.core.precedence) << 40 | Int64(effect.conditions.count) << 32
+            effects.append((rank, effect.conditions, effect.classText, assignments))
+        }
+        guard keep else {
+            guard simple else { return nil }
+            return Compiled(
+                effects: effects.map { e in
+                    Compiled.Effect(
+                        rank: e.rank, conditions: e.conditions, classText: e.classText,
+                        assignments: e.assignments.map { ($0.property.ordinal, Self.transient, $0.value) })
+                }, expandedCount: expansion.count)
+        }
+        return state.withLock { state -> Compiled? in
+            if let known = state.classNumbers[word] { return state.classes[Int(known)] }
+            state.classNumbers[word] = Int32(state.classes.count)
+            guard simple else {
+                state.classes.append(nil)
+                return nil
+            }
+            var numbered: [Compiled.Effect] = []
+            for e in effects {
+                var assignments: [(ordinal: Int, number: Int32, value: StyleValue)] = []
+                for a in e.assignments {
+                    assignments.append((a.property.ordinal, state.nextAssignment, a.value))
+                    state.nextAssignment += 1
+                }
+                numbered.append(
+                    Compiled.Effect(
+                        rank: e.rank, conditions: e.conditions, classText: e.classText, assignments: assignments))
+            }
+            let compiled = Compiled(effects: numbered, expandedCount: expansion.count)
+            state.classes.append(compiled)
+            return compiled
+        }
+    }
+
+    /// Properties whose classes need the general path: the native button
+    /// style (it decides what else applies).
+    static let generalOnly: [StyleProperty] = [.nativeButtonStyle]
+
+    /// A winner: the class's effect and assignment in the surface's list.
+    private struct Winner {
+        var rank: Int64 = -1
+        var number: Int32 = -1
+        var classIndex = 0
+        var effectIndex = 0
+        var assignmentIndex = 0
+        var isSet: Bool { number != -1 }
+    }
+
+    /// Conflict selection in fixed arrays (the general path's `selectWinners`),
+    /// then each styling step from its memo.
+    func resolve(_ classes: [Compiled], source: SurfaceSource, state surfaceState: SurfaceState, scope: ResolutionScope)
+        -> ResolvedSurface?
+    {
+        var winners = [Winner](repeating: Winner(), count: StyleProperty.count)
+        var index: Int64 = 0
+        for (c, compiled) in classes.enumerated() {
+            for (e, effect) in compiled.effects.enumerated() {
+                defer { index += 1 }
+                guard surfaceState.satisfies(effect.conditions) else { continue }
+                let rank = effect.rank | index
+                for (a, assignment) in effect.assignments.enumerated() where rank > winners[assignment.ordinal].rank {
+                    winners[assignment.ordinal] = Winner(
+                        rank: rank, number: assignment.number, classIndex: c, effectIndex: e, assignmentIndex: a)
+                }
+            }
+        }
+        func value(_ w: Winner) -> StyleValue {
+            classes[w.classIndex].effects[w.effectIndex].assignments[w.assignmentIndex].value
+        }
+        func classText(_ w: Winner) -> String { classes[w.classIndex].effects[w.effectIndex].classText }
+
+        var chain: [ChainEntry] = []
+        var diagnostics: [Diagnostic] = []
+        var text = source.target == .text
+        for group in StyleEmitter.Group.allCases {
+            var key = SIMD8<Int32>(repeating: -1)
+            var present = false
+            for (i, property) in group.reads.enumerated() {
+                let number = winners[property.ordinal].number
+                key[i + 1] = number
+                if number != -1 { present = true }
+            }
+            guard present else { continue }
+            key[0] = Int32(group.rawValue << 1) | (text ? 1 : 0)
+            let memoised = !any(key .== SIMD8(repeating: Self.transient))
+            let step =
+                (memoised ? self.state.withLock { $0.steps[key] } : nil)
+                ?? memoise(memoised ? key : nil) {
+                    var values = PropertyTable<StyleValue>()
+                    for property in group.reads where winners[property.ordinal].isSet {
+                        values[property] = value(winners[property.ordinal])
+                    }
+                    let target = StyleEmitter.Target(environment: scope.environment, text: text, nativeButton: false)
+                    var emission = StyleEmission(values, theme: scope.rules.theme, target: target)
+                    group.run(&emission)
+                    let entries = emission.out.map { emitted in
+                        var entry = PreparedStyle.styleEntry(emitted) { property in
+                            let w = winners[property.ordinal]
+                            return w.isSet ? classText(w) : nil
+                        }
+                        if memoised { entry.rendered = RenderedEntry(entry) }
+                        return entry
+                    }
+                    return Step(entries: entries, warnings: emission.warnings, text: emission.text)
+                }
+            chain += step.entries
+            diagnostics += step.warnings
+            text = step.text
+        }
+        // An error among the warnings leaves the surface undecorated: the general path's case.
+        if diagnostics.contains(where: { $0.severity == .error }) { return nil }
+        func winning(_ property: StyleProperty) -> StyleValue? {
+            let w = winners[property.ordinal]
+            return w.isSet ? value(w) : nil
+        }
+        let animationWinner = winners[StyleProperty.animation.ordinal]
+        let animation = SurfaceResolver.resolveAnimation(
+            animation: winning(.animation), duration: winning(.duration), delay: winning(.delay),
+            animationClass: animationWinner.isSet ? classText(animationWinner) : nil, scope: scope,
+            diagnostics: &diagnostics)
+        let (signature, identity) = self.signature(source.targetName, scope: scope)
+        return ResolvedSurface(
+            source: source, decorated: true, chain: chain, animation: animation, nativeButtonStyle: nil,
+            requestedButtonStyle: nil, diagnostics: diagnostics, signature: signature, identity: identity, matches: [],
+            winners: [])
+    }
+
+    private func memoise(_ key: SIMD8<Int32>?, _ compute: () -> Step) -> Step {
+        let step = compute()
+        guard let key else { return step }
+        return state.withLock { state in
+            if let known = state.steps[key] { return known }
+            state.steps[key] = step
+            return step
+        }
+    }
+
+    /// The structural signature of a surface with no slots, and its digest (R-ID-1).
+    private func signature(_ targetName: String, scope: ResolutionScope) -> (signature: String, identity: String) {
+        if let known = signatures.withLock({ $0[targetName] }) { return known }
+        let signature = "target:\(targetName)\nstyle|builtin"
+        let pair = (signature, scope.identity(of: signature))
+        signatures.withLock { $0[targetName] = pair }
+        return pair
+    }
+}
+
+/// A scope's current generation of interned tables.
+final class InternedGenerations: Sendable {
+    private let tables = Mutex<InternedTables?>(nil)
+
+    /// The current generation; a new one once it is full.
+    func current(_ scope: ResolutionScope) -> InternedTables {
+        tables.withLock { stored in
+            if let stored, !stored.isFull { return stored }
+            let fresh = InternedTables()
+            stored = fresh
+            return fresh
+        }
+    }
+
+    func clear() { tables.withLock { $0 = nil } }
+}
