@@ -79,7 +79,11 @@ public enum SceneReport {
         w.append(", \"id\": ")
         w.appendJSONString(record.node.id)
         w.append(", \"location\": ")
-        w.append(record.location.map(locationJSON) ?? "null")
+        if let location = record.location {
+            writeLocation(location, to: w)
+        } else {
+            w.append("null")
+        }
         w.append(", \"type\": ")
         w.appendJSONString(record.node.type)
         w.append(", \"target\": \"")
@@ -184,14 +188,18 @@ public enum SceneReport {
     /// `{"file": …, "line": …, "column": …}`.
     public static func locationJSON(_ l: SourceLocation) -> String {
         let w = ByteWriter()
+        writeLocation(l, to: w)
+        return w.string
+    }
+
+    static func writeLocation(_ l: SourceLocation, to w: ByteWriter) {
         w.append("{\"file\": ")
         w.appendJSONString(l.file)
         w.append(", \"line\": ")
-        w.appendNumber(Double(l.line))
+        w.appendInteger(l.line)
         w.append(", \"column\": ")
-        w.appendNumber(Double(l.column))
+        w.appendInteger(l.column)
         w.append("}")
-        return w.string
     }
 
     public static func locationValue(_ l: SourceLocation?) -> JSONValue {

@@ -37,7 +37,15 @@ public struct SurfaceRecord: Sendable {
 
     /// Whether every surface is decorated under every combination.
     public var decorated: Bool {
-        allSurfaces.allSatisfy(\.decorated) && combinations.allSatisfy { $0.allSurfaces.allSatisfy(\.decorated) }
+        guard combinations.allSatisfy({ $0.allSurfaces.allSatisfy(\.decorated) }), surface.decorated else {
+            return false
+        }
+        // The rest of `allSurfaces`, without copying them.
+        if node.tw != nil, let buttonStyle, !buttonStyle.decorated { return false }
+        for (i, a) in adapters.enumerated() where !(i == 0 && node.tw == nil && buttonStyle == nil) {
+            if !a.surface.decorated { return false }
+        }
+        return true
     }
 
     /// The surface and every other surface of the node (button style when the
@@ -127,11 +135,21 @@ public struct SceneSummary: Equatable, Sendable {
     }
 
     mutating func add(_ record: SurfaceRecord) {
-        let all = record.allSurfaces
         surfaces += 1
         if record.decorated { decorated += 1 }
-        errors += all.reduce(0) { $0 + $1.errors } + record.findings.filter { $0.severity == .error }.count
-        warnings += all.reduce(0) { $0 + $1.warnings } + record.findings.filter { $0.severity == .warning }.count
+        func count(_ diagnostics: [Diagnostic]) {
+            for d in diagnostics {
+                if d.severity == .error { errors += 1 } else if d.severity == .warning { warnings += 1 }
+            }
+        }
+        // The surfaces of `allSurfaces`, without copying them.
+        count(record.surface.diagnostics)
+        if record.node.tw != nil, let button = record.buttonStyle { count(button.diagnostics) }
+        for (i, a) in record.adapters.enumerated()
+        where !(i == 0 && record.node.tw == nil && record.buttonStyle == nil) {
+            count(a.surface.diagnostics)
+        }
+        count(record.findings)
     }
 }
 
@@ -360,6 +378,25 @@ public enum SceneResolver {
         _ node: SceneNode, scope: ResolutionScope, plugins: [String], backing: BackingReport, state: SurfaceState,
         lenient: Bool
     ) -> SurfaceRecord {
+        if let tw = node.tw, node.conditions.isEmpty, node.buttonStyle == nil, node.twAnimation == nil,
+            node.adapters.isEmpty, node.state == SurfaceState()
+        {
+            // Only `.tw`: the one combination's surface, without the combination records.
+            let source = NativeSourceMethods.source(
+                node.sourceKind, native: node.native, environment: scope.environment)
+            let nodeState = SurfaceState(state.active, explicit: state.explicit)  // as `resolve` makes it
+            var surface = SymbolicSurface.resolve(
+                tw, source: source, state: nodeState, scope: scope, lenient: lenient)
+            for i in surface.diagnostics.indices where surface.diagnostics[i].location == nil {
+                surface.diagnostics[i].location = node.location
+            }
+            surface.diagnostics += backing.diagnostics
+            var record = SurfaceRecord(
+                node: node, surface: surface, buttonStyle: nil, twAnimation: nil, adapters: [], scopePlugins: plugins,
+                backing: backing)
+            record.findings = node.findings
+            return record
+        }
         var first = SurfaceCombination(values: node.conditions.map { _ in true })
         first.tw = node.tw
         first.buttonStyle = node.buttonStyle

@@ -1,3 +1,4 @@
+import TWGrammar
 import TWModel
 import TWResolution
 import TWSupport
@@ -234,6 +235,11 @@ struct StreamReader {
     /// which the full check reads.
     mutating func plainNodeChildren(at position: JSONPosition) -> [JSONPosition]? {
         guard let members = parser.members(at: position) else { return nil }
+        return plainNodeChildren(members)
+    }
+
+    /// `plainNodeChildren(at:)` for a node's members.
+    mutating func plainNodeChildren(_ members: [(key: String, value: JSONPosition)]) -> [JSONPosition]? {
         var children: [JSONPosition] = []
         var typed = false
         for (key, value) in members {
@@ -252,12 +258,55 @@ struct StreamReader {
         return typed ? children : nil
     }
 
+    /// A node `plainNodeChildren` accepts, read straight from its strings
+    /// (what `nodeHead` and `SceneReader.field` make of them), and its children.
+    mutating func plainNode(at position: JSONPosition, jsonPath: String, path: String) -> (
+        SceneNode, [JSONPosition]
+    )? {
+        guard let members = parser.members(at: position), let children = plainNodeChildren(members) else {
+            return nil
+        }
+        var node = SceneNode(
+            type: "", path: path, jsonPath: jsonPath, line: position.lineNumber,
+            location: SourceLocation(file: reader.file, line: position.lineNumber, column: position.column))
+        for (key, value) in members where key != "children" {
+            guard let string = parser.string(at: value) else { return nil }
+            switch key {
+            case "type": node.type = string
+            case "id": node.id = string
+            case "text": node.text = string
+            case "label": node.label = string
+            case "systemImage": node.systemImage = string
+            case "tw": node.tw = TWClasses(string)
+            case "buttonStyle": node.buttonStyle = TWClasses(string)
+            case "twAnimation": node.twAnimation = TWClasses(string)
+            default: return nil
+            }
+        }
+        return (node, children)
+    }
+
     /// Walk step: each node with its fields (children left out) visited before
     /// its children, which get what the visit returned.
     mutating func walk<Context>(
         at position: JSONPosition, jsonPath: String, path: String, context: Context,
         visit: (SceneNode, Context) throws(SceneResolveError) -> Context
     ) throws(SceneStream.WalkError) {
+        if let (node, children) = plainNode(at: position, jsonPath: jsonPath, path: path) {
+            let inner: Context
+            do {
+                inner = try visit(node, context)
+            } catch {
+                throw .resolve(error)
+            }
+            let p = "\(jsonPath)/children"
+            for (i, item) in children.enumerated() {
+                try walk(
+                    at: item, jsonPath: "\(p)/\(i)", path: path == "/" ? "/\(i)" : "\(path)/\(i)", context: inner,
+                    visit: visit)
+            }
+            return
+        }
         var node: SceneNode
         var members: [(member: JSONMember, value: JSONPosition)]
         do {

@@ -74,6 +74,22 @@ public final class ByteWriter {
 
     public func appendNumber(_ n: Double) { append(JSONValue.format(n)) }
 
+    /// An integer as `appendNumber` writes it, digit by digit (no string made).
+    public func appendInteger(_ n: Int) {
+        guard n >= 0, n < 1_000_000_000_000_000 else { return appendNumber(Double(n)) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { digits in
+            var first = 16
+            var rest = n
+            repeat {
+                first -= 1
+                digits[first] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first...]))
+        }
+        flushIfNeeded()
+    }
+
     public func append(_ value: JSONValue, pretty: Bool = false) {
         append(value.serialized(pretty: pretty))
     }

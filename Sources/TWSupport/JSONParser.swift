@@ -388,6 +388,14 @@ extension JSONParser {
         return out
     }
 
+    /// The string at `position`, decoded as `parse` decodes strings; nil when
+    /// the value there is not a string. For a checked document only.
+    package mutating func string(at position: JSONPosition) -> String? {
+        seek(position)
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        return try? parseString()
+    }
+
     /// The first two bytes of the value at `position` (0 past the end): tell
     /// a string, an empty string or an array without reading the value.
     package func leadingBytes(at position: JSONPosition) -> (UInt8, UInt8) {
