@@ -49,7 +49,10 @@ public struct ParsedClass: Hashable, Sendable {
     /// Variants, then the utility: its sign, body, and bracket argument if any.
     private static func read(_ token: ClassToken) throws(ClassParseError) -> ParsedClass {
         if let error = token.error { throw error }
-        if token.typedArgument == nil && token.text.contains(ClassToken.marker) { throw .typedValueMixedWithText }
+        // The marker is U+FFFF (EF BF BF): most classes have no byte 0xEF, so the Character scan is rarely needed.
+        if token.typedArgument == nil && token.text.utf8.contains(0xEF) && token.text.contains(ClassToken.marker) {
+            throw .typedValueMixedWithText
+        }
         let (variants, utilityBytes) = try splitVariants(Array(token.text.utf8))
         var utility = Array(utilityBytes)
         guard !utility.isEmpty else { throw .emptyUtility }

@@ -85,6 +85,8 @@ struct ClassExpander {
 
     /// Whether top-level expansions come from the scope's memo.
     let useCache: Bool
+    /// Whether `matches` is filled (the interned path never reads it).
+    var recordsMatches = true
 
     var theme: Theme { scope.rules.theme }
     var registry: PluginRegistry { scope.registry }
@@ -113,8 +115,10 @@ struct ClassExpander {
 
     /// One top-level class looked up and expanded on its own: what the
     /// scope's memo and the interned path keep per class.
-    static func topLevel(_ token: ClassToken, scope: ResolutionScope) -> TokenExpansion {
+    /// - Parameter matches: record what each class matched (for `explain`).
+    static func topLevel(_ token: ClassToken, scope: ResolutionScope, matches: Bool = true) -> TokenExpansion {
         var sub = ClassExpander(scope: scope)
+        sub.recordsMatches = matches
         sub.expand(token: token, outer: [], top: nil, depth: 0)
         return TokenExpansion(
             effects: sub.effects, diagnostics: sub.diagnostics, matches: sub.matches, count: sub.expandedCount)
@@ -154,8 +158,9 @@ struct ClassExpander {
             }
             conditions.append(variant)
         }
-        let record = { (matched: String, expander: inout ClassExpander) in
-            expander.matches.append(ClassMatch(classText: parsed.text, matched: matched, depth: depth))
+        let record = { (matched: () -> String, expander: inout ClassExpander) in
+            guard expander.recordsMatches else { return }
+            expander.matches.append(ClassMatch(classText: parsed.text, matched: matched(), depth: depth))
         }
 
         if parsed.argument == nil {
@@ -170,7 +175,7 @@ struct ClassExpander {
     /// A class without brackets: a recipe, a registration or preset, then a built-in.
     private mutating func expandPlain(
         _ parsed: ParsedClass, conditions: [Variant], topText: String, depth: Int,
-        record: (String, inout ClassExpander) -> Void
+        record: (() -> String, inout ClassExpander) -> Void
     ) {
         if expandRegistered(parsed, conditions: conditions, topText: topText, depth: depth, record: record) { return }
         expandBuiltin(parsed, conditions: conditions, topText: topText, record: record)
@@ -180,7 +185,7 @@ struct ClassExpander {
     /// (R-PREC-2) or an animation preset by that name. Returns whether one matched.
     private mutating func expandRegistered(
         _ parsed: ParsedClass, conditions: [Variant], topText: String, depth: Int,
-        record: (String, inout ClassExpander) -> Void
+        record: (() -> String, inout ClassExpander) -> Void
     ) -> Bool {
         let body = parsed.body
         // R-PREC-1: exact named recipes win over everything.
@@ -189,7 +194,7 @@ struct ClassExpander {
                 report(.negatedRecipe(classText: parsed.text), topText)
                 return true
             }
-            record("recipe \(body) (\(recipe.origin))", &self)
+            record({ "recipe \(body) (\(recipe.origin))" }, &self)
             expandRecipe(body, recipe, parsed: parsed, topText: topText, depth: depth)
             return true
         }
@@ -205,12 +210,13 @@ struct ClassExpander {
                 report(.cannotNegate(classText: parsed.text, name: body), topText)
                 return true
             }
-            record("registration \(body) (plugin \(registration.plugin), \(registration.form.rawValue) form)", &self)
+            record(
+                { "registration \(body) (plugin \(registration.plugin), \(registration.form.rawValue) form)" }, &self)
             add(.registration(registration, nil), parsed, conditions, topText)
             return true
         }
         if body.hasPrefix("animate-"), let preset = registry.animation(named: String(body.dropFirst(8))) {
-            record("animation preset \(preset.name) (plugin \(preset.plugin))", &self)
+            record({ "animation preset \(preset.name) (plugin \(preset.plugin))" }, &self)
             add(
                 .style([StyleAssignment(.animation, .animation(.preset(preset.name, plugin: preset.plugin)))]), parsed,
                 conditions, topText)
@@ -222,7 +228,8 @@ struct ClassExpander {
     /// Step 2 of a plain class: a built-in exact tag, a root alone (its DEFAULT
     /// step), or root-value with the longest known root; else it is unknown.
     private mutating func expandBuiltin(
-        _ parsed: ParsedClass, conditions: [Variant], topText: String, record: (String, inout ClassExpander) -> Void
+        _ parsed: ParsedClass, conditions: [Variant], topText: String,
+        record: (() -> String, inout ClassExpander) -> Void
     ) {
         let body = parsed.body
         if let assignments = BuiltinUtilities.exactTags[body] {
@@ -230,7 +237,7 @@ struct ClassExpander {
                 report(.cannotNegate(classText: parsed.text, name: body), topText)
                 return
             }
-            record("built-in \(body)", &self)
+            record({ "built-in \(body)" }, &self)
             add(.style(assignments), parsed, conditions, topText)
             return
         }
@@ -255,7 +262,7 @@ struct ClassExpander {
 
     private mutating func builtin(
         _ handler: BuiltinUtilities.Handler, root: String, key: String?, _ parsed: ParsedClass, _ conditions: [Variant],
-        _ topText: String, _ record: (String, inout ClassExpander) -> Void
+        _ topText: String, _ record: (() -> String, inout ClassExpander) -> Void
     ) {
         if parsed.negative && !BuiltinUtilities.negatable.contains(root) {
             report(.cannotNegate(classText: parsed.text, name: root), topText)
@@ -266,7 +273,7 @@ struct ClassExpander {
             theme: theme)
         switch handler(input) {
         case .success(let assignments):
-            record("built-in \(root) → \(assignments.map(\.property.rawValue).joined(separator: ", "))", &self)
+            record({ "built-in \(root) → \(assignments.map(\.property.rawValue).joined(separator: ", "))" }, &self)
             add(.style(assignments), parsed, conditions, topText)
         case .failure(let failure):
             report(.invalidValue(classText: parsed.text, reason: failure.message), topText)
@@ -282,7 +289,7 @@ struct ClassExpander {
 
     private mutating func expandBracket(
         _ parsed: ParsedClass, conditions: [Variant], topText: String, depth: Int,
-        record: (String, inout ClassExpander) -> Void
+        record: (() -> String, inout ClassExpander) -> Void
     ) {
         guard let root = parsed.root, let argument = parsed.argument else { return }
         if case .typed(let value) = argument, let scalar = value.scalar, !scalar.isFinite {
@@ -291,7 +298,7 @@ struct ClassExpander {
         }
         // Exact named bracket aliases match literal arguments only (G-5).
         if case .literal = argument, let recipe = recipeBody(named: parsed.body) {
-            record("recipe \(parsed.body) (\(recipe.origin))", &self)
+            record({ "recipe \(parsed.body) (\(recipe.origin))" }, &self)
             expandRecipe(parsed.body, recipe, parsed: parsed, topText: topText, depth: depth)
             return
         }
@@ -304,8 +311,9 @@ struct ClassExpander {
             switch registrationValue(registration, argument, negative: parsed.negative) {
             case .success(let value):
                 record(
-                    "registration \(root) (plugin \(registration.plugin), \(registration.form.rawValue) form) = \(value.displayText)",
-                    &self)
+                    {
+                        "registration \(root) (plugin \(registration.plugin), \(registration.form.rawValue) form) = \(value.displayText)"
+                    }, &self)
                 add(.registration(registration, value), parsed, conditions, topText)
             case .failure(let failure):
                 report(.invalidValue(classText: parsed.text, reason: failure.message), topText)
@@ -317,7 +325,7 @@ struct ClassExpander {
             return
         }
         if root == "animate", case .literal(let name) = argument, let preset = registry.animation(named: name) {
-            record("animation preset \(preset.name) (plugin \(preset.plugin))", &self)
+            record({ "animation preset \(preset.name) (plugin \(preset.plugin))" }, &self)
             add(
                 .style([StyleAssignment(.animation, .animation(.preset(preset.name, plugin: preset.plugin)))]), parsed,
                 conditions, topText)
@@ -390,7 +398,7 @@ struct ClassExpander {
 
     private mutating func expandUtility(
         _ utility: UtilityRegistration, parsed: ParsedClass, argument: BracketArgument, topText: String, depth: Int,
-        record: (String, inout ClassExpander) -> Void
+        record: (() -> String, inout ClassExpander) -> Void
     ) {
         let text: String
         switch argument {
@@ -415,7 +423,7 @@ struct ClassExpander {
             report(
                 .utilityRejected(classText: parsed.text, prefix: utility.prefix, reason: failure.message), topText)
         case .success(let output):
-            record("utility \(utility.prefix) (plugin \(utility.plugin)) → \(output)", &self)
+            record({ "utility \(utility.prefix) (plugin \(utility.plugin)) → \(output)" }, &self)
             utilityStack.append(utility.prefix)
             for token in ClassTokenizer.tokenize(output) {
                 expand(token: token, outer: parsed.variants, top: topText, depth: depth + 1)

@@ -125,12 +125,13 @@ final class InternedTables: Sendable {
     ///   read one are computed, not memoised, and the tables stay small on
     ///   scenes of such classes.
     private func compile(_ word: String, scope: ResolutionScope, keep: Bool) -> Compiled? {
-        let expansion = ClassExpander.topLevel(ClassToken(text: word), scope: scope)
+        let expansion = ClassExpander.topLevel(ClassToken(text: word), scope: scope, matches: false)
         var effects: [(rank: Int64, conditions: [Variant], classText: String, assignments: [StyleAssignment])] = []
         var simple = expansion.diagnostics.isEmpty
         for effect in expansion.effects where simple {
+            // The native button style decides what else applies: the general path's.
             guard case .style(let assignments) = effect.kind, !effect.conditions.contains(.pressed),
-                !assignments.contains(where: { Self.generalOnly.contains($0.property) })
+                !assignments.contains(where: { $0.property == .nativeButtonStyle })
             else {
                 simple = false
                 break
@@ -170,10 +171,6 @@ final class InternedTables: Sendable {
             return compiled
         }
     }
-
-    /// Properties whose classes need the general path: the native button
-    /// style (it decides what else applies).
-    static let generalOnly: [StyleProperty] = [.nativeButtonStyle]
 
     /// A winner: the class's effect and assignment in the surface's list.
     private struct Winner {

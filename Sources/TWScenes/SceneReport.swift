@@ -261,7 +261,7 @@ public enum SceneReport {
             w.append("{\"platform\": \"")
             w.append(b.platform.rawValue)
             w.append("\", \"osVersion\": ")
-            w.appendNumber(Double(b.osVersion))
+            w.appendInteger(b.osVersion)
             w.append(", \"view\": ")
             w.appendJSONString(b.view)
             w.append(", \"style\": ")

@@ -225,20 +225,25 @@ public struct JSONParser {
 
     private mutating func parseString() throws(JSONParseError) -> String {
         index += 1  // opening quote
-        // Fast path: no escapes, so the string is the bytes between the quotes.
+        // Fast path: no escapes, so the string is the bytes between the quotes
+        // (ASCII needs no validation).
         var scan = index
+        var ascii = true
         while scan < bytes.count {
             let b = bytes[scan]
             if b == UInt8(ascii: "\"") {
+                let start = index
                 guard
                     let string = bytes.withUnsafeBufferPointer({ buffer in
-                        String(validating: UnsafeBufferPointer(rebasing: buffer[index..<scan]), as: UTF8.self)
+                        let run = UnsafeBufferPointer(rebasing: buffer[start..<scan])
+                        return ascii ? String(decoding: run, as: UTF8.self) : String(validating: run, as: UTF8.self)
                     })
                 else { throw error("invalid UTF-8 in a string") }
                 index = scan + 1
                 return string
             }
             if b == UInt8(ascii: "\\") || b < 0x20 { break }
+            if b >= 0x80 { ascii = false }
             scan += 1
         }
         var out: [UInt8] = []
@@ -465,7 +470,17 @@ extension JSONParser {
 
     /// Checks a string without building it.
     private mutating func skipString() throws(JSONParseError) {
-        // The common case has no escapes: validate the bytes in place.
+        // The common case is ASCII without escapes: nothing to validate or build.
+        var scan = index + 1
+        while scan < bytes.count {
+            let b = bytes[scan]
+            if b == UInt8(ascii: "\"") {
+                index = scan + 1
+                return
+            }
+            if b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { break }
+            scan += 1
+        }
         _ = try parseString()
     }
 }
