@@ -35,17 +35,17 @@ public enum ArgumentDecoder {
             guard let v = finiteNumber(trimmed) else { return .failure(expected("a number", trimmed)) }
             return .success(.number(v))
         case .points:
-            guard let v = number(trimmed, units: ["": 1, "pt": 1, "px": 1]) else {
+            guard let v = number(trimmed, units: lengthUnits) else {
                 return .failure(expected("a length in points (8, 8pt, 8px)", trimmed))
             }
             return .success(.points(v))
         case .angle:
-            guard let v = number(trimmed, units: ["": 1, "deg": 1, "rad": 180 / Double.pi, "turn": 360]) else {
+            guard let v = number(trimmed, units: angleUnits) else {
                 return .failure(expected("an angle (8, 8deg, 0.5rad, 0.25turn)", trimmed))
             }
             return .success(.angle(v))
         case .seconds:
-            guard let v = number(trimmed, units: ["": 1, "s": 1, "ms": 0.001]), v >= 0 else {
+            guard let v = number(trimmed, units: secondUnits), v >= 0 else {
                 return .failure(expected("a non-negative duration (0.2, 0.2s, 200ms)", trimmed))
             }
             return .success(.seconds(v))
@@ -97,12 +97,32 @@ public enum ArgumentDecoder {
         DecimalNumber.parse(text, allowsSign: true)
     }
 
+    /// Units of a length (points), an angle (degrees) and a duration
+    /// written in seconds or, bare, in milliseconds.
+    package static let lengthUnits: [String: Double] = ["": 1, "pt": 1, "px": 1]
+    package static let angleUnits: [String: Double] = ["": 1, "deg": 1, "rad": 180 / Double.pi, "turn": 360]
+    package static let secondUnits: [String: Double] = ["": 1, "s": 1, "ms": 0.001]
+    package static let millisecondUnits: [String: Double] = ["": 0.001, "ms": 0.001, "s": 1]
+
     package static func number(_ text: String, units: [String: Double]) -> Double? {
-        var end = text.endIndex
-        while end > text.startIndex, let last = text[text.index(before: end)].asciiValue,
-            (last >= 0x61 && last <= 0x7A) || last == 0x25
-        {
-            end = text.index(before: end)
+        // The unit: the trailing lowercase ASCII letters and `%`. Found on the
+        // bytes; when a non-ASCII byte comes before them, by Characters (a
+        // prepended mark could make the letter part of a wider Character).
+        let utf8 = text.utf8
+        var cut = utf8.endIndex
+        while cut > utf8.startIndex {
+            let b = utf8[utf8.index(before: cut)]
+            guard (b >= 0x61 && b <= 0x7A) || b == 0x25 else { break }
+            cut = utf8.index(before: cut)
+        }
+        var end = cut
+        if cut > utf8.startIndex && utf8[utf8.index(before: cut)] >= 0x80 {
+            end = text.endIndex
+            while end > text.startIndex, let last = text[text.index(before: end)].asciiValue,
+                (last >= 0x61 && last <= 0x7A) || last == 0x25
+            {
+                end = text.index(before: end)
+            }
         }
         let unit = String(text[end...])
         guard let factor = units[unit], let value = finiteNumber(String(text[..<end])) else { return nil }

@@ -89,7 +89,7 @@ public enum BuiltinUtilities {
                 }
             }
             if case .literal(let text)? = input.argument, ArgumentDecoder.color(text, theme: input.theme) == nil,
-                let v = ArgumentDecoder.number(text, units: ["": 1, "pt": 1, "px": 1])
+                let v = ArgumentDecoder.number(text, units: ArgumentDecoder.lengthUnits)
             {
                 guard v > 0 else { return .failure("a font size must be positive") }
                 return .success([StyleAssignment(.fontSize, .points(v))])
@@ -134,7 +134,7 @@ public enum BuiltinUtilities {
                 return .success([StyleAssignment(.borderWidth, .points(width))])
             }
             if case .literal(let text)? = input.argument, ArgumentDecoder.color(text, theme: input.theme) == nil,
-                let v = ArgumentDecoder.number(text, units: ["": 1, "pt": 1, "px": 1])
+                let v = ArgumentDecoder.number(text, units: ArgumentDecoder.lengthUnits)
             {
                 guard v >= 0 else { return .failure("a border width cannot be negative") }
                 return .success([StyleAssignment(.borderWidth, .points(v))])
@@ -186,7 +186,7 @@ public enum BuiltinUtilities {
             } else if case .typed(.number(let v))? = input.argument {
                 degrees = v
             } else if case .literal(let text)? = input.argument {
-                degrees = ArgumentDecoder.number(text, units: ["": 1, "deg": 1, "rad": 180 / Double.pi, "turn": 360])
+                degrees = ArgumentDecoder.number(text, units: ArgumentDecoder.angleUnits)
             }
             guard let degrees else { return .failure("expected an angle (3, [12deg], [0.5rad])") }
             return .success([StyleAssignment(.rotation, .number(input.negative ? -degrees : degrees))])
@@ -240,7 +240,7 @@ public enum BuiltinUtilities {
                 if let key = input.key, let ms = DecimalNumber.parse(key) {
                     seconds = ms / 1000
                 } else if case .literal(let text)? = input.argument {
-                    seconds = ArgumentDecoder.number(text, units: ["": 0.001, "ms": 0.001, "s": 1])
+                    seconds = ArgumentDecoder.number(text, units: ArgumentDecoder.millisecondUnits)
                 } else if case .typed(.seconds(let s))? = input.argument {
                     seconds = s
                 } else if case .typed(.number(let ms))? = input.argument {
@@ -303,7 +303,7 @@ public enum BuiltinUtilities {
         var value: Double?
         switch input.argument {
         case .typed(.points(let v))?, .typed(.number(let v))?: value = v
-        case .literal(let text)?: value = ArgumentDecoder.number(text, units: ["": 1, "pt": 1, "px": 1])
+        case .literal(let text)?: value = ArgumentDecoder.number(text, units: ArgumentDecoder.lengthUnits)
         default: value = nil
         }
         guard let value else { return .failure("expected a length in points ([12], [12px])") }
