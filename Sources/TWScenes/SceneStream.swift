@@ -1,3 +1,4 @@
+import Dispatch
 import TWGrammar
 import TWModel
 import TWResolution
@@ -33,15 +34,24 @@ public struct SceneStream {
     /// Check pass: reads the whole file as `SceneReader.read` does, keeping
     /// only the header, the warnings and the plugin mentions.
     public init(_ bytes: [UInt8], file: String = "<scene>") throws(SceneError) {
-        do {
-            try JSONParser.checkDocument(bytes)
-        } catch {
-            throw .notJSON(error)
+        // The JSON syntax is checked on another thread while this one checks
+        // the nodes (a large file only). The syntax error, if any, is the one
+        // reported, as when it was checked first; the node check is bounded
+        // and cannot fail otherwise on bytes that are not JSON.
+        let syntax = bytes.count >= Self.concurrentSyntaxCheck ? SyntaxCheck(bytes) : nil
+        if syntax == nil {
+            do {
+                try JSONParser.checkDocument(bytes)
+            } catch {
+                throw .notJSON(error)
+            }
         }
         self.bytes = bytes
         self.file = file
         var check = StreamReader(bytes: bytes, file: file)
-        let header = try check.header()
+        let checked = Result { () throws(SceneError) in try check.header() }
+        if let error = syntax?.wait() { throw .notJSON(error) }
+        let header = try checked.get()
         name = header.name
         environment = header.environment
         rules = header.rules
@@ -49,6 +59,32 @@ public struct SceneStream {
         root = header.root
         pluginMentions = Self.mentions(header.rules, path: "", line: 1) + header.rootMentions
         warnings = check.reader.warnings
+    }
+
+    /// From this size on, the syntax check runs beside the node check.
+    static let concurrentSyntaxCheck = 256 * 1024
+
+    /// `JSONParser.checkDocument` on a thread of its own.
+    final class SyntaxCheck: @unchecked Sendable {
+        // @unchecked: `error` is written once by the check, read after `group.wait()`.
+        private var error: JSONParseError?
+        private let group = DispatchGroup()
+
+        init(_ bytes: [UInt8]) {
+            DispatchQueue.global().async(group: group) { [self] in
+                do throws(JSONParseError) {
+                    try JSONParser.checkDocument(bytes)
+                } catch {
+                    self.error = error
+                }
+            }
+        }
+
+        /// The syntax error, once the check is done.
+        func wait() -> JSONParseError? {
+            group.wait()
+            return error
+        }
     }
 
     static func mentions(_ rules: SceneRules?, path: String, line: Int) -> [PluginMention] {
@@ -196,14 +232,22 @@ struct StreamReader {
 
     /// Check step: a node and its subtree read and checked in document order,
     /// nothing kept but the plugin mentions (the node's own, then its children's).
-    mutating func checkNode(at position: JSONPosition, jsonPath: String, path: String) throws(SceneError)
-        -> [SceneStream.PluginMention]
+    mutating func checkNode(at position: JSONPosition, jsonPath: String, path: String, depth: Int = 0)
+        throws(SceneError) -> [SceneStream.PluginMention]
     {
+        // Nodes nest two JSON levels apiece: deeper than this, the syntax check
+        // (which bounds nesting) has failed, and its error is the one reported.
+        guard depth <= JSONParser.defaultMaxDepth / 2 else {
+            throw reader.invalid(
+                jsonPath, JSONNode(value: .null, line: position.lineNumber, column: position.column),
+                "nodes nested too deep")
+        }
         if let children = plainNodeChildren(at: position) {
             var below: [SceneStream.PluginMention] = []
             for (i, item) in children.enumerated() {
                 below += try checkNode(
-                    at: item, jsonPath: "\(jsonPath)/children/\(i)", path: path == "/" ? "/\(i)" : "\(path)/\(i)")
+                    at: item, jsonPath: "\(jsonPath)/children/\(i)", path: path == "/" ? "/\(i)" : "\(path)/\(i)",
+                    depth: depth + 1)
             }
             return below
         }
@@ -214,7 +258,8 @@ struct StreamReader {
             if m.key == "children" {
                 for (i, item) in try children(at: valuePosition, p).enumerated() {
                     below += try checkNode(
-                        at: item, jsonPath: "\(p)/\(i)", path: path == "/" ? "/\(i)" : "\(path)/\(i)")
+                        at: item, jsonPath: "\(p)/\(i)", path: path == "/" ? "/\(i)" : "\(path)/\(i)",
+                        depth: depth + 1)
                 }
             } else {
                 try reader.field(JSONMember(key: m.key, node: value(at: valuePosition)), p, into: &node)
