@@ -107,7 +107,15 @@ struct SnapshotDecoder {
         // One registration a line in a file twhost wrote: room for all of
         // them at once, and for their positions.
         var lines = 0
-        for b in UnsafeBufferPointer(rebasing: bytes[index...]) { lines &+= b == 0x0A ? 1 : 0 }
+        if let base = bytes.baseAddress {
+            var at = UnsafeRawPointer(base + index)
+            let end = UnsafeRawPointer(base + bytes.count)
+            // memchr scans many bytes a step; a byte loop here cost 4 % of `diff`.
+            while at < end, let newline = memchr(at, 0x0A, end - at) {
+                lines += 1
+                at = UnsafeRawPointer(newline) + 1
+            }
+        }
         out.reserveCapacity(lines)
         positions.reserve(lines)
         try array { (decoder: inout SnapshotDecoder) throws(NotPlain) in
