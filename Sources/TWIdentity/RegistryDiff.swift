@@ -4,8 +4,8 @@
 /// name when the snapshot is read, never on the array or on the raw numbers.
 public enum RegistryDiff {
     /// - Complexity: O(n log n) in the registrations of both sides, each
-    ///   name hashed once per side; entries are read in place, never copied,
-    ///   except into the findings themselves.
+    ///   name hashed once per side. Entries are matched by position and read
+    ///   where they lie, not gathered into dictionaries of copies.
     public static func compare(_ base: RegistrySnapshot, _ head: RegistrySnapshot) -> [DiffFinding] {
         base.entries.withUnsafeBufferPointer { baseEntries in
             head.entries.withUnsafeBufferPointer { headEntries in
@@ -80,8 +80,7 @@ public enum RegistryDiff {
             var byName: [String: (base: Int, head: Int)] = [:]
             byName.reserveCapacity(max(baseIndices.count, headIndices.count))
             for (p, i) in baseIndices.enumerated() {
-                let at = byName.index(forKey: base[i].name)
-                if let at {
+                if let at = byName.index(forKey: base[i].name) {
                     baseFirst[p] = byName.values[at].base
                 } else {
                     byName[base[i].name] = (p, -1)
@@ -127,7 +126,7 @@ public enum RegistryDiff {
 
     /// Findings for one modifier present on both sides.
     ///
-    /// Both entries are borrowed: one is copied only into a finding.
+    /// Both entries are borrowed; one is copied only into a finding.
     static func compareModifier(
         _ b: borrowing RegistrySnapshot.Entry, _ h: borrowing RegistrySnapshot.Entry,
         into findings: inout [DiffFinding]
