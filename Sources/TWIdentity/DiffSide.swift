@@ -22,10 +22,10 @@ public struct DiffSide: Sendable {
     }
 
     /// A registration's entry line, or its plugin's file.
-    func location(ofEntry key: String, plugin: String?) -> FindingLocation? {
+    func location(ofEntry kind: RegistrySnapshot.Kind, _ name: String, plugin: String?) -> FindingLocation? {
         switch origin {
         case .file:
-            return snapshot.positions.entries[key].map(FindingLocation.line)
+            return snapshot.positions.entry(kind, name).map(FindingLocation.line)
         case .plugins(let paths, _):
             return plugin.flatMap { name in paths.first { $0.name == name }.map { .file($0.path) } }
         }

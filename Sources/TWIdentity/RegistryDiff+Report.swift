@@ -23,7 +23,7 @@ extension RegistryDiff {
                         after: "\(misorder.later), \(misorder.earlier)", contrast: ("listed", "merged"))
                 ])
             f.side = which
-            f.location = side.location(ofEntry: "modifier:" + misorder.earlier, plugin: nil) ?? side.wholeFile
+            f.location = side.location(ofEntry: .modifier, misorder.earlier, plugin: nil) ?? side.wholeFile
             findings.append(f)
         }
         for (label, scene) in scenes {
@@ -50,11 +50,11 @@ extension RegistryDiff {
             let (first, second) = findings[i].side == .base ? (base, head) : (head, base)
             switch findings[i].subject {
             case .registration(let kind, let name, let plugin):
-                let key = kind.rawValue + ":" + name
                 // A removal's plugin is the BASE one; a move's BASE plugin is the old one.
                 let secondPlugin = findings[i].side == .base ? plugin : findings[i].movedFrom ?? plugin
                 findings[i].location =
-                    first.location(ofEntry: key, plugin: plugin) ?? second.location(ofEntry: key, plugin: secondPlugin)
+                    first.location(ofEntry: kind, name, plugin: plugin)
+                    ?? second.location(ofEntry: kind, name, plugin: secondPlugin)
                     ?? first.wholeFile
             case .plugin(let name, _):
                 findings[i].location = head.location(ofPlugin: name) ?? base.location(ofPlugin: name) ?? head.wholeFile

@@ -3,20 +3,30 @@
 /// judged on the merged order, recomputed from each entry's phase, order and
 /// name when the snapshot is read, never on the array or on the raw numbers.
 public enum RegistryDiff {
+    /// - Complexity: O(n log n) in the registrations of both sides, each
+    ///   name hashed once per side. Entries are matched by position and read
+    ///   where they lie, not gathered into dictionaries of copies.
     public static func compare(_ base: RegistrySnapshot, _ head: RegistrySnapshot) -> [DiffFinding] {
-        var findings: [DiffFinding] = []
-        let baseModifiers = base.modifiers
-        let headModifiers = head.modifiers
-        let baseByName = Dictionary(baseModifiers.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        let headByName = Dictionary(headModifiers.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        base.entries.withUnsafeBufferPointer { baseEntries in
+            head.entries.withUnsafeBufferPointer { headEntries in
+                compare(baseEntries, headEntries)
+            }
+        }
+    }
 
-        for b in baseModifiers where headByName[b.name] == nil {
-            if b.holdsSlot { findings.append(.slotRemoved(b, position: slotText(b, in: baseModifiers))) }
+    private static func compare(_ base: Entries, _ head: Entries) -> [DiffFinding] {
+        var findings: [DiffFinding] = []
+        let (bm, hm) = Matched.pair(base, head, kind: .modifier)
+
+        for (p, i) in bm.indices.enumerated() where bm.counterpart[p] < 0 {
+            let b = base[i]
+            if b.holdsSlot { findings.append(.slotRemoved(b, position: slotText(at: p, in: bm, base))) }
             findings.append(.registrationRemoved(b))
         }
-        for h in headModifiers where baseByName[h.name] == nil {
+        for (q, i) in hm.indices.enumerated() where hm.counterpart[q] < 0 {
+            let h = head[i]
             if h.holdsSlot {
-                findings.append(.slotAdded(h, position: slotText(h, in: headModifiers)))
+                findings.append(.slotAdded(h, position: slotText(at: q, in: hm, head)))
             } else {
                 findings.append(.registrationAdded(h))
             }
@@ -24,31 +34,103 @@ public enum RegistryDiff {
             // structure is in no surface's identity (R-ID-1).
             if h.unstable && h.probeError == nil && h.holdsSlot { findings.append(.unstableStructure(h)) }
         }
-        for b in baseModifiers {
-            guard let h = headByName[b.name] else { continue }
-            findings += compareModifier(b, h)
+        for (p, i) in bm.indices.enumerated() where bm.counterpart[p] >= 0 {
+            compareModifier(base[i], head[hm.indices[bm.counterpart[p]]], into: &findings)
         }
-        findings += reorders(baseModifiers, headModifiers)
+        reorders(base, bm, head, hm, into: &findings)
 
         for kind in [RegistrySnapshot.Kind.recipe, .utility, .animation] {
-            let b = base.entries.filter { $0.kind == kind }
-            let h = head.entries.filter { $0.kind == kind }
-            let headNamed = Dictionary(h.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-            let baseNamed = Dictionary(b.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-            for e in b where headNamed[e.name] == nil { findings.append(.registrationRemoved(e)) }
-            for e in h where baseNamed[e.name] == nil { findings.append(.registrationAdded(e)) }
-            for e in b {
-                guard let n = headNamed[e.name] else { continue }
-                if e.plugin != n.plugin { findings.append(.registrationMoved(e, n)) }
-                if e.classes != n.classes || e.probes != n.probes { findings.append(.expansionChanged(e, n)) }
+            let (b, h) = Matched.pair(base, head, kind: kind)
+            for (p, i) in b.indices.enumerated() where b.counterpart[p] < 0 {
+                findings.append(.registrationRemoved(base[i]))
+            }
+            for (q, i) in h.indices.enumerated() where h.counterpart[q] < 0 {
+                findings.append(.registrationAdded(head[i]))
+            }
+            for (p, i) in b.indices.enumerated() where b.counterpart[p] >= 0 {
+                compareExpansion(base[i], head[h.indices[b.counterpart[p]]], into: &findings)
             }
         }
         return findings.sorted(by: DiffFinding.printOrder)
     }
 
+    typealias Entries = UnsafeBufferPointer<RegistrySnapshot.Entry>
+
+    /// One side's entries of one kind, in the side's order, each with the
+    /// entry of the same name on the other side.
+    struct Matched {
+        /// Indexes into the side's entries.
+        var indices: [Int]
+        /// For each of `indices`, the position in the other side's `indices`
+        /// of the first entry with the same name, or -1.
+        var counterpart: [Int]
+        /// For each of `indices`, the position of the first entry of this
+        /// side with the same name (the entry itself unless a name repeats).
+        var first: [Int]
+
+        /// Both sides of one kind, matched by name; each name is hashed once.
+        static func pair(_ base: Entries, _ head: Entries, kind: RegistrySnapshot.Kind) -> (Matched, Matched) {
+            let baseIndices = base.indices.filter { base[$0].kind == kind }
+            let headIndices = head.indices.filter { head[$0].kind == kind }
+            var baseFirst = [Int](repeating: 0, count: baseIndices.count)
+            var headFirst = [Int](repeating: 0, count: headIndices.count)
+            var toHead = [Int](repeating: -1, count: baseIndices.count)
+            var toBase = [Int](repeating: -1, count: headIndices.count)
+            // Name → first position on each side; lookups only, never iterated.
+            var byName: [String: (base: Int, head: Int)] = [:]
+            byName.reserveCapacity(max(baseIndices.count, headIndices.count))
+            for (p, i) in baseIndices.enumerated() {
+                if let at = byName.index(forKey: base[i].name) {
+                    baseFirst[p] = byName.values[at].base
+                } else {
+                    byName[base[i].name] = (p, -1)
+                    baseFirst[p] = p
+                }
+            }
+            for (q, i) in headIndices.enumerated() {
+                if let at = byName.index(forKey: head[i].name) {
+                    let (b, h) = byName.values[at]
+                    if h < 0 {
+                        byName.values[at].head = q
+                        headFirst[q] = q
+                    } else {
+                        headFirst[q] = h
+                    }
+                    if b >= 0 { toBase[q] = b }
+                } else {
+                    byName[head[i].name] = (-1, q)
+                    headFirst[q] = q
+                }
+            }
+            for (q, b) in toBase.enumerated() where b >= 0 && headFirst[q] == q {
+                toHead[b] = q
+            }
+            // A repeated name matches what its first entry matches.
+            for p in baseIndices.indices where baseFirst[p] != p { toHead[p] = toHead[baseFirst[p]] }
+            for q in headIndices.indices where headFirst[q] != q { toBase[q] = toBase[headFirst[q]] }
+            return (
+                Matched(indices: baseIndices, counterpart: toHead, first: baseFirst),
+                Matched(indices: headIndices, counterpart: toBase, first: headFirst)
+            )
+        }
+    }
+
+    /// Findings for one recipe, utility or animation present on both sides.
+    static func compareExpansion(
+        _ e: borrowing RegistrySnapshot.Entry, _ n: borrowing RegistrySnapshot.Entry,
+        into findings: inout [DiffFinding]
+    ) {
+        if e.plugin != n.plugin { findings.append(.registrationMoved(e, n)) }
+        if e.classes != n.classes || e.probes != n.probes { findings.append(.expansionChanged(e, n)) }
+    }
+
     /// Findings for one modifier present on both sides.
-    static func compareModifier(_ b: RegistrySnapshot.Entry, _ h: RegistrySnapshot.Entry) -> [DiffFinding] {
-        var findings: [DiffFinding] = []
+    ///
+    /// Both entries are borrowed; one is copied only into a finding.
+    static func compareModifier(
+        _ b: borrowing RegistrySnapshot.Entry, _ h: borrowing RegistrySnapshot.Entry,
+        into findings: inout [DiffFinding]
+    ) {
         if b.plugin != h.plugin { findings.append(.registrationMoved(b, h)) }
         if b.form != h.form || b.argumentType != h.argumentType { findings.append(.argumentTypeChanged(b, h)) }
         if b.phase != h.phase { findings.append(.phaseChanged(b, h)) }
@@ -84,12 +166,13 @@ public enum RegistryDiff {
             }
         }
         if b.conflictKey != h.conflictKey { findings.append(.conflictKeyChanged(b, h)) }
-        return findings
     }
 
-    /// "effects order 10, after 'beta'": where a slot sits in merged order.
-    static func slotText(_ e: RegistrySnapshot.Entry, in entries: [RegistrySnapshot.Entry]) -> String {
-        "\(e.phase ?? "?") order \(e.order ?? 0), after \(predecessor(e.name, in: entries))"
+    /// "effects order 10, after 'beta'": where the modifier at `position`
+    /// (of the side's modifiers) sits in merged order.
+    static func slotText(at position: Int, in side: Matched, _ entries: Entries) -> String {
+        let e = entries[side.indices[position]]
+        return "\(e.phase ?? "?") order \(e.order ?? 0), after \(predecessor(side.first[position], in: side, entries))"
     }
 
     /// Slots whose place in the merged order changed (identity), and order
@@ -100,35 +183,54 @@ public enum RegistryDiff {
     /// that stayed but whose order number changed moved too when the new
     /// number takes it past a slot that exists only in HEAD: a rename must
     /// not hide that the slot now sits after the renamed one.
-    static func reorders(_ base: [RegistrySnapshot.Entry], _ head: [RegistrySnapshot.Entry]) -> [DiffFinding] {
-        var findings: [DiffFinding] = []
-        let headIndex = Dictionary(head.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
-        let headByName = Dictionary(head.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        let baseByName = Dictionary(base.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        // Common registrations that stay in their phase, in base order.
-        let common = base.filter { b in headByName[b.name].map { $0.phase == b.phase } ?? false }
-        let positions = common.map { headIndex[$0.name] ?? 0 }
-        let kept = longestIncreasing(positions, prefer: common.map { b in b.order == headByName[b.name]?.order })
-        // Slots of HEAD without a same-phase counterpart in BASE: added,
-        // renamed, or moved here from another phase.
-        // `head` is in merged order, so each phase's keys come out sorted.
-        var headOnly: [String: [(Int, String)]] = [:]
-        for h in head where baseByName[h.name].map({ $0.phase != h.phase }) ?? true {
-            headOnly[h.phase ?? "", default: []].append((h.order ?? 0, h.name))
+    static func reorders(
+        _ base: Entries, _ bm: Matched, _ head: Entries, _ hm: Matched, into findings: inout [DiffFinding]
+    ) {
+        // Common registrations that stay in their phase, in base order:
+        // positions in base's modifiers, and their counterparts' in head's.
+        var common: [Int] = []
+        var positions: [Int] = []
+        var prefer: [Bool] = []
+        for p in bm.indices.indices where bm.counterpart[p] >= 0 {
+            let b = bm.indices[p]
+            let h = hm.indices[bm.counterpart[p]]
+            guard base[b].phase == head[h].phase else { continue }
+            common.append(p)
+            positions.append(bm.counterpart[p])
+            prefer.append(base[b].order == head[h].order)
         }
-        for (i, b) in common.enumerated() {
-            guard let h = headByName[b.name] else { continue }
-            let crossed =
-                b.order != h.order
-                && containsKey(
-                    headOnly[h.phase ?? ""] ?? [], between: (b.order ?? 0, b.name), and: (h.order ?? 0, h.name))
-            if !kept.contains(i) || crossed {
-                findings.append(.slotReordered(h, before: slotText(b, in: base), after: slotText(h, in: head)))
-            } else if b.order != h.order {
-                findings.append(.orderChanged(b, h))
+        let kept = longestIncreasing(positions, prefer: prefer)
+        // Slots of HEAD without a same-phase counterpart in BASE: added,
+        // renamed, or moved here from another phase, by phase (three at
+        // most; looked up, never iterated). `head` is in merged order, so
+        // each phase's keys come out sorted.
+        var headOnly: [String: [(Int, String)]] = [:]
+        // Fields are read in place (`head[i].phase`): a copy of a whole entry
+        // per registration would cost more than the comparison.
+        for (q, i) in hm.indices.enumerated() {
+            let counterpart = hm.counterpart[q]
+            if counterpart < 0 || base[bm.indices[counterpart]].phase != head[i].phase {
+                headOnly[head[i].phase ?? "", default: []].append((head[i].order ?? 0, head[i].name))
             }
         }
-        return findings
+        for (k, p) in common.enumerated() {
+            let b = bm.indices[p]
+            let h = hm.indices[bm.counterpart[p]]
+            let orderChanged = base[b].order != head[h].order
+            let crossed =
+                orderChanged
+                && containsKey(
+                    headOnly[head[h].phase ?? ""] ?? [], between: (base[b].order ?? 0, base[b].name),
+                    and: (head[h].order ?? 0, head[h].name))
+            if !kept.contains(k) || crossed {
+                findings.append(
+                    .slotReordered(
+                        head[h], before: slotText(at: p, in: bm, base),
+                        after: slotText(at: bm.counterpart[p], in: hm, head)))
+            } else if orderChanged {
+                findings.append(.orderChanged(base[b], head[h]))
+            }
+        }
     }
 
     /// Whether a sorted list of (order, name) keys holds one strictly between
@@ -147,11 +249,14 @@ public enum RegistryDiff {
         return lo < keys.count && less(keys[lo], high)
     }
 
-    static func predecessor(_ name: String, in entries: [RegistrySnapshot.Entry]) -> String {
-        guard let i = entries.firstIndex(where: { $0.name == name }), let phase = entries[i].phase else { return "?" }
-        var j = i - 1
+    /// The modifier before the one at `position` in its phase, quoted, or
+    /// the start of the phase.
+    static func predecessor(_ position: Int, in side: Matched, _ entries: Entries) -> String {
+        guard let phase = entries[side.indices[position]].phase else { return "?" }
+        var j = position - 1
         while j >= 0 {
-            if entries[j].phase == phase { return "'\(entries[j].name)'" }
+            let e = entries[side.indices[j]]
+            if e.phase == phase { return "'\(e.name)'" }
             j -= 1
         }
         return "the start of the \(phase) phase"

@@ -21,6 +21,16 @@ public struct RegistrySnapshot: Equatable, Sendable {
 
     public enum Kind: String, Equatable, Sendable, CaseIterable {
         case modifier, utility, recipe, animation
+
+        /// Its place in `allCases`.
+        var index: Int {
+            switch self {
+            case .modifier: return 0
+            case .utility: return 1
+            case .recipe: return 2
+            case .animation: return 3
+            }
+        }
     }
 
     public struct Entry: Equatable, Sendable {
@@ -70,11 +80,54 @@ public struct RegistrySnapshot: Equatable, Sendable {
 
     /// Where an entry or plugin was written in the file a snapshot was read
     /// from (line and column of its opening brace).
+    ///
+    /// Entries are kept by kind and name, line and column packed in one
+    /// integer: recording one costs a single hash of its name, and the same
+    /// table tells a reader whether a `kind:name` key was seen before.
     public struct Positions: Sendable {
-        /// By `Entry.key`.
-        public var entries: [String: SourceLocation] = [:]
+        /// The path every position is in.
+        var file = ""
+        /// By kind (`Kind.allCases` order), then by name: `line << 32 | column`.
+        private var byKind: [[String: Int]] = Array(repeating: [:], count: Kind.allCases.count)
         /// By plugin name.
         public var plugins: [String: SourceLocation] = [:]
+
+        public init() {}
+
+        init(file: String) { self.file = file }
+
+        /// Records where an entry was written; false (and nothing recorded)
+        /// when an entry of that kind and name was recorded before.
+        mutating func record(_ kind: Kind, _ name: String, line: Int, column: Int) -> Bool {
+            var fresh = false
+            // One lookup: the slot is made with -1 when the name is new.
+            func fill(_ slot: inout Int) {
+                guard slot < 0 else { return }
+                slot = line << 32 | column
+                fresh = true
+            }
+            fill(&byKind[kind.index][name, default: -1])
+            return fresh
+        }
+
+        /// Makes room for `count` modifiers.
+        mutating func reserve(_ count: Int) { byKind[Kind.modifier.index].reserveCapacity(count) }
+
+        /// Where the entry of that kind and name was written.
+        public func entry(_ kind: Kind, _ name: String) -> SourceLocation? {
+            byKind[kind.index][name].map { SourceLocation(file: file, line: $0 >> 32, column: $0 & 0xFFFF_FFFF) }
+        }
+
+        /// Every entry's position, by `Entry.key`.
+        public var entries: [String: SourceLocation] {
+            var all: [String: SourceLocation] = [:]
+            for kind in Kind.allCases {
+                for name in byKind[kind.index].keys {
+                    all[kind.rawValue + ":" + name] = entry(kind, name)
+                }
+            }
+            return all
+        }
     }
 
     /// A file whose modifier registrations are not in merged order: the
@@ -112,19 +165,14 @@ public struct RegistrySnapshot: Equatable, Sendable {
     /// order, then name bytewise), then utilities, recipes and animation
     /// presets, each by name bytewise, as `twhost registry` writes them.
     public static func canonicalOrder(_ a: Entry, _ b: Entry) -> Bool {
-        func kindRank(_ k: Kind) -> Int {
-            switch k {
-            case .modifier: return 0
-            case .utility: return 1
-            case .recipe: return 2
-            case .animation: return 3
-            }
-        }
-        if a.kind != b.kind { return kindRank(a.kind) < kindRank(b.kind) }
+        if a.kind != b.kind { return a.kind.index < b.kind.index }
         if a.kind == .modifier {
-            let pa = ChainPhase(rawValue: a.phase ?? "") ?? .effects
-            let pb = ChainPhase(rawValue: b.phase ?? "") ?? .effects
-            if pa != pb { return pa < pb }
+            // Neighbours mostly share a phase: equal text needs no parsing.
+            if a.phase != b.phase {
+                let pa = ChainPhase(rawValue: a.phase ?? "") ?? .effects
+                let pb = ChainPhase(rawValue: b.phase ?? "") ?? .effects
+                if pa != pb { return pa < pb }
+            }
             if a.order != b.order { return (a.order ?? 0) < (b.order ?? 0) }
         }
         return a.name.utf8.lexicographicallyPrecedes(b.name.utf8)
@@ -343,7 +391,7 @@ public struct RegistrySnapshot: Equatable, Sendable {
             }
         }
         var plugins: [Plugin] = []
-        var positions = Positions()
+        var positions = Positions(file: file)
         guard let pluginsNode = field(top, "plugins"), case .array(let pluginItems) = pluginsNode.value else {
             throw ReadError(message: "/plugins: expected an array")
         }
@@ -375,11 +423,9 @@ public struct RegistrySnapshot: Equatable, Sendable {
                 throw ReadError(message: "\(p)/kind: unknown kind '\(kindText)' (line \(item.line))")
             }
             // Keys are unique; where each was written doubles as the set of keys seen.
-            let key = kind.rawValue + ":" + name
-            guard positions.entries[key] == nil else {
+            guard positions.record(kind, name, line: item.line, column: item.column) else {
                 throw ReadError(message: "\(p): \(kind.rawValue) '\(name)' appears twice (line \(item.line))")
             }
-            positions.entries[key] = SourceLocation(file: file, line: item.line, column: item.column)
             var entry = Entry(name: name, plugin: try string(field(m, "plugin"), "\(p)/plugin") ?? "", kind: kind)
             switch kind {
             case .modifier:
@@ -429,11 +475,37 @@ public struct RegistrySnapshot: Equatable, Sendable {
         return ordered(plugins: plugins, entries: entries, positions: positions)
     }
 
+    /// Whether no entry should come before the one listed before it: what
+    /// `canonicalOrder` says of each pair of neighbours, with the fields read
+    /// where they lie (passing whole entries would copy each one).
+    private static func isCanonical(_ entries: [Entry]) -> Bool {
+        for i in entries.indices.dropLast() {
+            let (a, b) = (i, i + 1)
+            let kind = entries[a].kind
+            if kind != entries[b].kind {
+                if entries[b].kind.index < kind.index { return false }
+                continue
+            }
+            if kind == .modifier {
+                if entries[a].phase != entries[b].phase {
+                    if canonicalOrder(entries[b], entries[a]) { return false }
+                    continue
+                }
+                if entries[a].order != entries[b].order {
+                    if (entries[b].order ?? 0) < (entries[a].order ?? 0) { return false }
+                    continue
+                }
+            }
+            if entries[b].name.utf8.lexicographicallyPrecedes(entries[a].name.utf8) { return false }
+        }
+        return true
+    }
+
     /// The snapshot of entries as a file listed them: in canonical order,
     /// with `misorder` set where the file's order contradicted their fields.
     private static func ordered(plugins: [Plugin], entries: [Entry], positions: Positions) -> RegistrySnapshot {
         // Files twhost wrote are already in canonical order: check before sorting.
-        let canonical = entries.indices.dropLast().allSatisfy { !canonicalOrder(entries[$0 + 1], entries[$0]) }
+        let canonical = isCanonical(entries)
         var snapshot = RegistrySnapshot(
             plugins: plugins, entries: canonical ? entries : entries.sorted(by: canonicalOrder))
         snapshot.positions = positions

@@ -1,3 +1,4 @@
+import Glibc
 import TWModel
 import TWSupport
 
@@ -30,6 +31,8 @@ struct SnapshotDecoder {
     private var index = 0
     private var line = 1
     private var lineStart = 0
+    /// The enumeration values seen so far, each checked once.
+    private var known = KnownValues()
 
     /// The contents of a well-formed snapshot, or nil when the general
     /// reader must read it (to accept it, or to say what is wrong).
@@ -53,7 +56,7 @@ struct SnapshotDecoder {
         var version = false
         var plugins: [RegistrySnapshot.Plugin]?
         var entries: [RegistrySnapshot.Entry]?
-        var positions = RegistrySnapshot.Positions()
+        var positions = RegistrySnapshot.Positions(file: file)
         skipWhitespace()
         try object { (decoder: inout SnapshotDecoder, key: Key) throws(NotPlain) in
             switch key {
@@ -101,26 +104,52 @@ struct SnapshotDecoder {
         -> [RegistrySnapshot.Entry]
     {
         var out: [RegistrySnapshot.Entry] = []
+        // One registration a line in a file twhost wrote: room for all of
+        // them at once, and for their positions.
+        var lines = 0
+        if let base = bytes.baseAddress {
+            var at = UnsafeRawPointer(base + index)
+            let end = UnsafeRawPointer(base + bytes.count)
+            // memchr scans many bytes a step; a byte loop here cost 4 % of `diff`.
+            while at < end, let newline = memchr(at, 0x0A, end - at) {
+                lines += 1
+                at = UnsafeRawPointer(newline) + 1
+            }
+        }
+        out.reserveCapacity(lines)
+        positions.reserve(lines)
         try array { (decoder: inout SnapshotDecoder) throws(NotPlain) in
-            let at = decoder.location
+            let (line, column) = (decoder.line, decoder.index - decoder.lineStart + 1)
             let entry = try decoder.entry()
             // Keys are unique: a second one is the general reader's error to report.
-            let key = entry.key
-            guard positions.entries[key] == nil else { throw NotPlain() }
-            positions.entries[key] = at
+            guard positions.record(entry.kind, entry.name, line: line, column: column) else { throw NotPlain() }
             out.append(entry)
         }
         return out
     }
 
     /// One registration, with the fields and checks of `RegistrySnapshot.read`.
+    ///
+    /// Each field is read into a local of its own and moved into the entry at
+    /// the end: no entry is copied on the way.
     private mutating func entry() throws(NotPlain) -> RegistrySnapshot.Entry {
         var seen: UInt32 = 0
         var name: String?
         var plugin: String?
         var kind: RegistrySnapshot.Kind?
-        var fields = RegistrySnapshot.Entry(name: "", plugin: "", kind: .modifier)
+        var form: String?
+        var phase: String?
         var order: Int?
+        var conflictKey: String?
+        var argumentType: String?
+        var defaultArgument: String?
+        var activeStructure: String?
+        var inactiveStructure: String?
+        var activeModifier: String?
+        var inactiveModifier: String?
+        var probeError: String?
+        var classes: String?
+        var probes: [String]?
         var structure = false
         try object { (decoder: inout SnapshotDecoder, key: Key) throws(NotPlain) in
             guard seen & key.bit == 0 else { throw NotPlain() }
@@ -131,24 +160,24 @@ struct SnapshotDecoder {
             case .kind:
                 guard let k = RegistrySnapshot.Kind(rawValue: try decoder.string()) else { throw NotPlain() }
                 kind = k
-            case .form: fields.form = try decoder.string()
-            case .phase: fields.phase = try decoder.string()
+            case .form: form = try decoder.string()
+            case .phase: phase = try decoder.string()
             case .order: order = try decoder.integer()
-            case .conflictKey: fields.conflictKey = try decoder.string()
-            case .argumentType: fields.argumentType = try decoder.string()
-            case .default: fields.defaultArgument = try decoder.optionalString()
+            case .conflictKey: conflictKey = try decoder.string()
+            case .argumentType: argumentType = try decoder.string()
+            case .default: defaultArgument = try decoder.optionalString()
             case .structure:
-                try decoder.pair(&fields.activeStructure, &fields.inactiveStructure)
+                try decoder.pair(&activeStructure, &inactiveStructure)
                 structure = true
-            case .modifier: try decoder.pair(&fields.activeModifier, &fields.inactiveModifier)
-            case .probeError: fields.probeError = try decoder.optionalString()
-            case .classes: fields.classes = try decoder.string()
+            case .modifier: try decoder.pair(&activeModifier, &inactiveModifier)
+            case .probeError: probeError = try decoder.optionalString()
+            case .classes: classes = try decoder.string()
             case .probes:
-                var probes: [String] = []
+                var list: [String] = []
                 try decoder.array { (decoder: inout SnapshotDecoder) throws(NotPlain) in
-                    probes.append(try decoder.string())
+                    list.append(try decoder.string())
                 }
-                fields.probes = probes
+                probes = list
             default: throw NotPlain()
             }
         }
@@ -158,31 +187,59 @@ struct SnapshotDecoder {
         // a field of another kind is read (so it is valid JSON) and dropped, as there.
         switch kind {
         case .modifier:
-            guard let form = fields.form, RegistrationForm(rawValue: form) != nil,
-                let phase = fields.phase, ["source", "content", "effects"].contains(phase),
-                let order, fields.conflictKey != nil,
-                let type = fields.argumentType, ArgumentType(rawValue: type) != nil,
-                structure
+            guard let order, conflictKey != nil, structure,
+                form.map({ known.form($0) }) ?? false,
+                phase.map({ known.phase($0) }) ?? false,
+                argumentType.map({ known.argumentType($0) }) ?? false
             else { throw NotPlain() }
             entry.form = form
             entry.phase = phase
             entry.order = order
-            entry.conflictKey = fields.conflictKey
-            entry.argumentType = type
-            entry.defaultArgument = fields.defaultArgument
-            entry.activeStructure = fields.activeStructure
-            entry.inactiveStructure = fields.inactiveStructure
-            entry.activeModifier = fields.activeModifier
-            entry.inactiveModifier = fields.inactiveModifier
-            entry.probeError = fields.probeError
+            entry.conflictKey = conflictKey
+            entry.argumentType = argumentType
+            entry.defaultArgument = defaultArgument
+            entry.activeStructure = activeStructure
+            entry.inactiveStructure = inactiveStructure
+            entry.activeModifier = activeModifier
+            entry.inactiveModifier = inactiveModifier
+            entry.probeError = probeError
         case .recipe:
-            guard let classes = fields.classes else { throw NotPlain() }
+            guard classes != nil else { throw NotPlain() }
             entry.classes = classes
         case .utility, .animation:
-            guard let probes = fields.probes else { throw NotPlain() }
+            guard probes != nil else { throw NotPlain() }
             entry.probes = probes
         }
         return entry
+    }
+
+    /// Forms, phases and argument types already found valid: a snapshot
+    /// repeats a handful of them thousands of times, and comparing with the
+    /// last one seen is cheaper than parsing the enumeration again.
+    private struct KnownValues {
+        private var lastForm = ""
+        private var lastType = ""
+
+        mutating func form(_ text: String) -> Bool {
+            if text == lastForm && !text.isEmpty { return true }
+            guard RegistrationForm(rawValue: text) != nil else { return false }
+            lastForm = text
+            return true
+        }
+
+        mutating func argumentType(_ text: String) -> Bool {
+            if text == lastType && !text.isEmpty { return true }
+            guard ArgumentType(rawValue: text) != nil else { return false }
+            lastType = text
+            return true
+        }
+
+        func phase(_ text: String) -> Bool {
+            switch text {
+            case "source", "content", "effects": return true
+            default: return false
+            }
+        }
     }
 
     // MARK: JSON, strictly
@@ -198,7 +255,9 @@ struct SnapshotDecoder {
         init?(_ bytes: UnsafeBufferPointer<UInt8>) {
             // Compared as bytes: no String is made for a key.
             func equals(_ text: StaticString) -> Bool {
-                text.withUTF8Buffer { $0.elementsEqual(bytes) }
+                // The caller matched the length; a key is never empty here.
+                guard let base = bytes.baseAddress else { return false }
+                return memcmp(text.utf8Start, base, bytes.count) == 0
             }
             switch bytes.count {
             case 3: if equals("abi") { self = .abi } else { return nil }
@@ -361,7 +420,9 @@ struct SnapshotDecoder {
             throw NotPlain()
         }
         // A fraction or an exponent is a number this path does not read.
-        if index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index]) {
+        if index < bytes.count,
+            bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")
+        {
             throw NotPlain()
         }
         return negative ? -value : value
@@ -381,16 +442,21 @@ struct SnapshotDecoder {
     private mutating func string() throws(NotPlain) -> String {
         try expect(UInt8(ascii: "\""))
         let start = index
+        var bits: UInt8 = 0
         while index < bytes.count {
             let b = bytes[index]
             if b == UInt8(ascii: "\"") {
                 index += 1
-                guard let s = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index - 1]), as: UTF8.self)
-                else { throw NotPlain() }
+                let raw = UnsafeBufferPointer(rebasing: bytes[start..<index - 1])
+                // ASCII is UTF-8 as it stands: decoding repairs nothing, so it
+                // skips the validating initializer, which costs several times more.
+                if bits < 0x80 { return String(decoding: raw, as: UTF8.self) }
+                guard let s = String(validating: raw, as: UTF8.self) else { throw NotPlain() }
                 return s
             }
             if b == UInt8(ascii: "\\") { return try escapedString(from: start) }
             if b < 0x20 { throw NotPlain() }
+            bits |= b
             index += 1
         }
         throw NotPlain()
