@@ -27,7 +27,7 @@ enum InternedResolution {
         guard source.kind != .button, scope.registry.modifiers.isEmpty else { return nil }
         if includeDefaults && scope.rules.view != nil { return nil }
         guard classes.segments.count == 1, case .text(let text) = classes.segments[0],
-            let words = PlainClassList.strings(text)
+            let words = PlainClassList.substrings(text)
         else { return nil }
         let tables = scope.interned.current(scope)
         guard let compiled = tables.classes(words, scope: scope) else { return nil }
@@ -56,10 +56,11 @@ final class InternedTables: Sendable {
 
     /// What a class becomes: numbers, or nil when only the general path can take it.
     private struct State {
-        var classNumbers: [String: Int32] = [:]
+        /// Keys are slices of their own strings, so a word of a list is looked up without a copy.
+        var classNumbers: [Substring: Int32] = [:]
         var classes: [Compiled?] = []
         /// Bracketed classes seen once (see `compile`).
-        var seenOnce: Set<String> = []
+        var seenOnce: Set<Substring> = []
         var nextAssignment: Int32 = 0
         var steps: [SIMD8<Int32>: Step] = [:]
     }
@@ -85,7 +86,7 @@ final class InternedTables: Sendable {
     }
 
     /// The compiled classes of a list, or nil when one of them needs the general path.
-    func classes(_ words: [String], scope: ResolutionScope) -> [Compiled]? {
+    func classes(_ words: [Substring], scope: ResolutionScope) -> [Compiled]? {
         var out: [Compiled] = []
         out.reserveCapacity(words.count)
         var missing: [(index: Int, keep: Bool)] = []
@@ -96,7 +97,8 @@ final class InternedTables: Sendable {
                     var keep = true
                     if word.utf8.contains(UInt8(ascii: "[")) {
                         if state.seenOnce.count >= Self.classLimit { state.seenOnce.removeAll(keepingCapacity: true) }
-                        keep = !state.seenOnce.insert(word).inserted
+                        keep = state.seenOnce.contains(word)
+                        if !keep { state.seenOnce.insert(Substring(String(word))) }
                     }
                     missing.append((i, keep))
                     out.append(Compiled(effects: [], expandedCount: 0))
@@ -109,7 +111,7 @@ final class InternedTables: Sendable {
         }
         guard simple else { return nil }
         for (i, keep) in missing {
-            guard let compiled = compile(words[i], scope: scope, keep: keep) else { return nil }
+            guard let compiled = compile(String(words[i]), scope: scope, keep: keep) else { return nil }
             out[i] = compiled
         }
         var count = 0
@@ -149,8 +151,9 @@ final class InternedTables: Sendable {
                 }, expandedCount: expansion.count)
         }
         return state.withLock { state -> Compiled? in
-            if let known = state.classNumbers[word] { return state.classes[Int(known)] }
-            state.classNumbers[word] = Int32(state.classes.count)
+            let key = Substring(word)
+            if let known = state.classNumbers[key] { return state.classes[Int(known)] }
+            state.classNumbers[key] = Int32(state.classes.count)
             guard simple else {
                 state.classes.append(nil)
                 return nil

@@ -23,9 +23,16 @@ enum PlainClassList {
     /// The words of a plain list as strings (what the interned path looks up),
     /// or nil when it is not plain.
     static func strings(_ text: String) -> [String]? {
+        substrings(text)?.map { String($0) }
+    }
+
+    /// The words of a plain list as slices of it (no string made per word),
+    /// or nil when it is not plain.
+    static func substrings(_ text: String) -> [Substring]? {
         var text = text
-        return text.withUTF8 { bytes -> [String]? in
-            var out: [String] = []
+        let utf8 = text.utf8
+        return text.withUTF8 { bytes -> [Substring]? in
+            var out: [Substring] = []
             var start = 0
             var depth = 0
             for i in 0...bytes.count {
@@ -34,7 +41,9 @@ enum PlainClassList {
                 case 0x20:
                     guard depth == 0 else { return nil }
                     if i > start {
-                        out.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self))
+                        // Printable ASCII only: every byte offset is a Character boundary.
+                        let from = utf8.index(utf8.startIndex, offsetBy: start)
+                        out.append(Substring(utf8[from..<utf8.index(from, offsetBy: i - start)]))
                     }
                     start = i + 1
                 case UInt8(ascii: "["): depth += 1

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import TWModel
 import TWPlatform
 import TWResolution
@@ -25,6 +26,7 @@ struct SurfaceChunk {
 
     /// The platform each node's backing is resolved for.
     let environment: RenderEnvironment
+    let backings = BackingMemo()
 
     init(jobs: Int, state: SurfaceState, lenient: Bool, environment: RenderEnvironment) {
         self.environment = environment
@@ -58,13 +60,13 @@ struct SurfaceChunk {
         let lenient = self.lenient
         let jobs = self.jobs
         let environment = self.environment
+        let backings = self.backings
         let work: @Sendable () -> Void = {
             batch.results = ChunkedMap.map(batch.items.count, jobs: jobs) { i in
                 let item = batch.items[i]
                 let record = SceneResolver.record(
                     item.node, scope: item.scope, plugins: item.plugins,
-                    backing: SceneResolver.backing(item.node, environment: environment), state: state,
-                    lenient: lenient)
+                    backing: backings.backing(item.node, environment: environment), state: state, lenient: lenient)
                 var counts = SceneSummary()
                 counts.add(record)
                 return (render(record, batch.firstIndex + i == 0), counts)
@@ -119,5 +121,20 @@ private final class Batch<Rendered: Sendable>: BatchCount, @unchecked Sendable {
     init(items: [SurfaceChunk.Item], firstIndex: Int) {
         self.items = items
         self.firstIndex = firstIndex
+    }
+}
+
+/// The backing of nodes that name nothing but their type, once per type.
+final class BackingMemo: Sendable {
+    private let reports = Mutex<[String: BackingReport]>([:])
+
+    func backing(_ node: SceneNode, environment: RenderEnvironment) -> BackingReport {
+        guard node.style == nil, node.cocoa.isEmpty, node.lifecycle.isEmpty, node.adapters.isEmpty else {
+            return SceneResolver.backing(node, environment: environment)
+        }
+        if let known = reports.withLock({ $0[node.type] }) { return known }
+        let report = SceneResolver.backing(node, environment: environment)
+        reports.withLock { if $0.count < 1024 { $0[node.type] = report } }
+        return report
     }
 }

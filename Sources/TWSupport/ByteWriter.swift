@@ -7,7 +7,10 @@ import Glibc
 /// A write that fails while appending is kept and thrown by the next `flush()`;
 /// nothing more is written after it (the rest of a report would be garbled).
 public final class ByteWriter {
-    public private(set) var bytes: [UInt8] = []
+    // Unchecked: a writer belongs to one thread at a time, and no method of it
+    // calls out while it is mutating `bytes`, so no access can overlap; the
+    // dynamic checks cost a tenth of writing a report.
+    @exclusivity(unchecked) public private(set) var bytes: [UInt8] = []
     private let fd: Int32?
     private let flushThreshold: Int
     private var failure: WriteError?
@@ -35,8 +38,10 @@ public final class ByteWriter {
     }
 
     public func append(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            var text = text
+            text.withUTF8 { bytes.append(contentsOf: $0) }
+        }
         flushIfNeeded()
     }
 

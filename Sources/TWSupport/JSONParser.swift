@@ -1,3 +1,5 @@
+import Glibc
+
 /// A parsed JSON value that remembers the line and column it started on, so
 /// that scene errors and findings can say where they are.
 public struct JSONNode: Sendable {
@@ -442,11 +444,7 @@ extension JSONParser {
                 depth -= 1
                 index += 1
             case UInt8(ascii: "\""):
-                index += 1
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
-                }
-                index += 1
+                index = Self.endOfString(bytes, openingQuote: index)
             case 0x0A:
                 index += 1
                 line += 1
@@ -466,6 +464,28 @@ extension JSONParser {
                 }
             }
         } while depth > 0
+    }
+
+    /// Just past the closing quote of the string whose opening quote is at
+    /// `quote` (past the end when there is none): the next quote not escaped,
+    /// found with `memchr`, where an escaped one follows an odd run of
+    /// backslashes.
+    static func endOfString(_ bytes: [UInt8], openingQuote quote: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer -> Int in
+            guard let base = buffer.baseAddress else { return quote + 1 }
+            var from = quote + 1
+            while from < buffer.count {
+                guard let found = memchr(base + from, 0x22, buffer.count - from) else { break }
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                var backslashes = 0
+                while at - backslashes - 1 >= from && buffer[at - backslashes - 1] == UInt8(ascii: "\\") {
+                    backslashes += 1
+                }
+                if backslashes % 2 == 0 { return at + 1 }
+                from = at + 1
+            }
+            return buffer.count + 1
+        }
     }
 
     /// Checks a string without building it.
