@@ -56,11 +56,12 @@ final class InternedTables: Sendable {
 
     /// What a class becomes: numbers, or nil when only the general path can take it.
     private struct State {
-        /// Keys are slices of their own strings, so a word of a list is looked up without a copy.
+        /// Keys are slices of their own strings, so a word of a list is looked up
+        /// without a copy; `seenOnce` for a bracketed class used once so far.
         var classNumbers: [Substring: Int32] = [:]
         var classes: [Compiled?] = []
-        /// Bracketed classes seen once (see `compile`).
-        var seenOnce: Set<Substring> = []
+        /// How many `classNumbers` are `seenOnce` (see `compile`).
+        var seenOnceCount = 0
         var nextAssignment: Int32 = 0
         var steps: [SIMD8<Int32>: Step] = [:]
     }
@@ -79,6 +80,8 @@ final class InternedTables: Sendable {
     static let stepLimit = 8_192
     /// The number of an assignment that is not remembered (see `compile`).
     static let transient: Int32 = -2
+    /// A bracketed class's number after its first use: not compiled yet.
+    static let seenOnce: Int32 = -1
 
     /// Whether this generation has room for more.
     var isFull: Bool {
@@ -92,13 +95,18 @@ final class InternedTables: Sendable {
         var missing: [(index: Int, keep: Bool)] = []
         let simple = state.withLock { state -> Bool in
             for (i, word) in words.enumerated() {
-                guard let number = state.classNumbers[word] else {
+                let found = state.classNumbers[word]
+                guard let number = found, number != Self.seenOnce else {
                     // A bracketed class is remembered from its second use on.
                     var keep = true
-                    if word.utf8.contains(UInt8(ascii: "[")) {
-                        if state.seenOnce.count >= Self.classLimit { state.seenOnce.removeAll(keepingCapacity: true) }
-                        keep = state.seenOnce.contains(word)
-                        if !keep { state.seenOnce.insert(Substring(String(word))) }
+                    if found == nil && word.utf8.contains(UInt8(ascii: "[")) {
+                        keep = false
+                        if state.seenOnceCount >= Self.classLimit {
+                            state.classNumbers = state.classNumbers.filter { $0.value != Self.seenOnce }
+                            state.seenOnceCount = 0
+                        }
+                        state.classNumbers[Substring(String(word))] = Self.seenOnce
+                        state.seenOnceCount += 1
                     }
                     missing.append((i, keep))
                     out.append(Compiled(effects: [], expandedCount: 0))
@@ -152,7 +160,7 @@ final class InternedTables: Sendable {
         }
         return state.withLock { state -> Compiled? in
             let key = Substring(word)
-            if let known = state.classNumbers[key] { return state.classes[Int(known)] }
+            if let known = state.classNumbers[key], known != Self.seenOnce { return state.classes[Int(known)] }
             state.classNumbers[key] = Int32(state.classes.count)
             guard simple else {
                 state.classes.append(nil)
