@@ -35,7 +35,9 @@ enum PlainClassList {
             var out: [Substring] = []
             var start = 0
             var depth = 0
-            for i in 0...bytes.count {
+            var i = 0
+            while i <= bytes.count {
+                defer { i += 1 }
                 let byte = i < bytes.count ? bytes[i] : 0x20
                 switch byte {
                 case 0x20:

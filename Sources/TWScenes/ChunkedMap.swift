@@ -24,6 +24,8 @@ enum ChunkedMap {
         // several threads must not count as overlapping accesses to one value.
         private let slots: UnsafeMutablePointer<T?>
         private let count: Int
+        /// `values()` moved the results out: nothing left to deinitialize.
+        private var moved = false
 
         init(count: Int) {
             self.count = count
@@ -32,12 +34,16 @@ enum ChunkedMap {
         }
 
         deinit {
-            slots.deinitialize(count: count)
+            if !moved { slots.deinitialize(count: count) }
             slots.deallocate()
         }
 
         func store(_ value: T, at index: Int) { slots[index] = value }
 
-        func values() -> [T] { (0..<count).compactMap { slots[$0] } }
+        /// The results, moved out (called once).
+        func values() -> [T] {
+            moved = true
+            return (0..<count).compactMap { (slots + $0).move() }
+        }
     }
 }
