@@ -258,7 +258,7 @@ package struct SuggestionIndex: Sendable {
         let rowStride = width + 2
         let rowCells = (maxDepth + 1) * rowStride
         let perDepth = maxDepth + 2
-        let total = rowCells + slots + count * stride1 + 3 * perDepth + 2 * stride1
+        let total = rowCells + slots + count * stride1 + 3 * perDepth + 64 + stride1
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: total) { scratch -> Int32? in
             guard let base = scratch.baseAddress else { return nil }
             // (rows + 1 + d * rowStride)[j - d + band] = distance(name prefix of length d,
@@ -274,10 +274,15 @@ package struct SuggestionIndex: Sendable {
             let cursor = suffix + count * stride1
             let siblingsEnd = cursor + perDepth
             let path = siblingsEnd + perDepth
-            // The class of each byte of the word, and per node how many bytes of
-            // the word from j on are of a class no name below has.
-            let wordClass = path + perDepth
-            let absent = wordClass + stride1
+            // Per byte class, the positions in the word of its bytes (bit j for
+            // byte j), so that the bytes from j on of the classes no name below a
+            // node has are counted with one population count. Words longer than
+            // 64 bytes (only possible with names over 61 bytes) go without that bound.
+            let classPositions = path + perDepth
+            let positional = count <= 64
+            // Per node, for each column j of its row: how many of the word's bytes
+            // from j on are of a class no name below has.
+            let absent = classPositions + 64
             base.initialize(repeating: over, count: rowCells)
             for j in 0...min(band, count) { rows[band + j] = j }
             slotRow.initialize(repeating: -1, count: slots)
@@ -286,8 +291,12 @@ package struct SuggestionIndex: Sendable {
             for j in 0..<count {
                 let b = w[j]
                 let bit = Self.byteClass(b)
-                wordClass[j] = Int(bitPattern: UInt(bit))
-                wordClasses |= bit
+                if positional {
+                    let c = bit.trailingZeroBitCount
+                    if wordClasses & bit == 0 { classPositions[c] = 0 }
+                    classPositions[c] |= 1 << j
+                    wordClasses |= bit
+                }
                 let slot = Int(slotOfByte[Int(b)])
                 guard slot >= 0, slotRow[slot] < 0 else { continue }
                 slotRow[slot] = suffixRows
@@ -303,7 +312,6 @@ package struct SuggestionIndex: Sendable {
                     k -= 1
                 }
             }
-            absent.initialize(repeating: 0, count: stride1)
             path.initialize(repeating: 0, count: perDepth)
 
             var best: Int32?
@@ -335,24 +343,45 @@ package struct SuggestionIndex: Sendable {
                 let high = min(count, depth + band)
                 // The prefix is longer than the word by more than the band.
                 if low > high { continue }
+                // The word's bytes (as positions) of classes no name below has.
+                var absentPositions: UInt64 = 0
+                var missingClasses = wordClasses & ~node.present
+                while missingClasses != 0 {
+                    absentPositions |= UInt64(UInt(bitPattern: classPositions[missingClasses.trailingZeroBitCount]))
+                    missingClasses &= missingClasses - 1
+                }
+                // Before any cell: a cell at column j is at least |j - depth| (the
+                // prefixes' lengths differ by that), so if no column can stay within
+                // the limit with what the rest owes for lengths and absent bytes,
+                // nothing below can.
+                if absentPositions != 0 {
+                    // One population count, then one bit per column.
+                    var running = (absentPositions >> UInt64(high)).nonzeroBitCount
+                    absent[high] = running
+                    var column = high - 1
+                    while column >= low {
+                        running += Int(truncatingIfNeeded: absentPositions >> UInt64(column)) & 1
+                        absent[column] = running
+                        column -= 1
+                    }
+                    var reachable = false
+                    for j in low...high {
+                        let rest = count - j
+                        let owed = max(
+                            0, rest - Int(node.maxRemaining), Int(node.minRemaining) - rest, absent[j] - 1)
+                        if abs(j - depth) + owed <= limit {
+                            reachable = true
+                            break
+                        }
+                    }
+                    if !reachable { continue }
+                }
                 // Cell k of a row is column j = k + depth - band; the row above
                 // has column j at k + 1 (column j - 1 at k), the row two above column j - 2 at k.
                 let row = rows + depth * rowStride
                 let above = row - rowStride
                 let twoAbove = above - rowStride
                 row.update(repeating: over, count: width)
-                // Most nodes near the root have every class the word has: nothing to count.
-                let absentAny = wordClasses & ~node.present != 0
-                if absentAny {
-                    let present = Int(bitPattern: UInt(node.present))
-                    var running = 0
-                    var j = count - 1
-                    while j >= low {
-                        running += present & wordClass[j] == 0 ? 1 : 0
-                        absent[j] = running
-                        j -= 1
-                    }
-                }
                 let previousByte = depth > 1 ? path[depth - 1] : -1
                 var rowMin = over
                 var bound = over
@@ -377,7 +406,8 @@ package struct SuggestionIndex: Sendable {
                     // when a transposition spans this row: see the type's notes).
                     let rest = count - j
                     let owed = max(
-                        0, rest - Int(node.maxRemaining), Int(node.minRemaining) - rest, absentAny ? absent[j] - 1 : 0)
+                        0, rest - Int(node.maxRemaining), Int(node.minRemaining) - rest,
+                        absentPositions == 0 ? 0 : absent[j] - 1)
                     if value + owed < bound {
                         var missing = 0
                         for r in Int(node.requiredStart)..<Int(node.requiredEnd) {
