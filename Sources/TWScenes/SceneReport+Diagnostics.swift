@@ -15,6 +15,9 @@ extension SceneReport {
             return
         }
         w.append("[")
+        // A surface's diagnostics mostly share one location: rendered once.
+        var lastLocation: SourceLocation?
+        var lastLocationBytes: [UInt8] = []
         for (i, d) in diagnostics.enumerated() {
             w.append(i == 0 ? "{\"severity\":\"" : ",{\"severity\":\"")
             w.append(d.severity.rawValue)
@@ -36,13 +39,19 @@ extension SceneReport {
             w.appendJSONString(d.hint)
             w.append(",\"location\":")
             if let l = d.location {
-                w.append("{\"file\":")
-                w.appendJSONString(l.file)
-                w.append(",\"line\":")
-                w.appendInteger(l.line)
-                w.append(",\"column\":")
-                w.appendInteger(l.column)
-                w.append("}}")
+                if l != lastLocation {
+                    let rendered = ByteWriter()
+                    rendered.append("{\"file\":")
+                    rendered.appendJSONString(l.file)
+                    rendered.append(",\"line\":")
+                    rendered.appendInteger(l.line)
+                    rendered.append(",\"column\":")
+                    rendered.appendInteger(l.column)
+                    rendered.append("}}")
+                    lastLocation = l
+                    lastLocationBytes = rendered.bytes
+                }
+                w.append(bytes: lastLocationBytes)
             } else {
                 w.append("null}")
             }

@@ -43,10 +43,10 @@ struct DiagnosticWritingTests {
         return out
     }
 
-    @Test("the same bytes as the JSON tree, for none, one and many diagnostics")
+    @Test("the same bytes as the JSON tree, for none, one and many diagnostics, locations repeated or not")
     func sameBytes() {
         let all = Self.diagnostics
-        for list in [[], [all[0]], [all[3]], all] {
+        for list in [[], [all[0]], [all[3]], all, [all[1], all[1], all[0], all[1], all[2], all[2]]] {
             let w = ByteWriter()
             SceneReport.writeDiagnostics(list, to: w)
             let expected = JSONValue.array(list.map(SceneReport.diagnosticJSON)).serialized(pretty: false)
