@@ -44,9 +44,9 @@ extension SceneReport {
                     rendered.append("{\"file\":")
                     rendered.appendJSONString(l.file)
                     rendered.append(",\"line\":")
-                    rendered.appendInteger(l.line)
+                    rendered.appendNumber(Double(l.line))
                     rendered.append(",\"column\":")
-                    rendered.appendInteger(l.column)
+                    rendered.appendNumber(Double(l.column))
                     rendered.append("}}")
                     lastLocation = l
                     lastLocationBytes = rendered.bytes

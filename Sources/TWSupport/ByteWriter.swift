@@ -74,25 +74,6 @@ public final class ByteWriter {
 
     public func appendNumber(_ n: Double) { append(JSONValue.format(n)) }
 
-    /// An integer in decimal, as `appendNumber` writes it (line and column
-    /// numbers, counts), without an intermediate String.
-    public func appendInteger(_ n: Int) {
-        if n < 0 { bytes.append(UInt8(ascii: "-")) }
-        // Digits from the last, into a fixed buffer: an Int has at most 20.
-        var magnitude = n.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var end = buffer.count
-            repeat {
-                end -= 1
-                buffer[end] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            bytes.append(contentsOf: buffer[end...])
-        }
-        flushIfNeeded()
-    }
-
     public func append(_ value: JSONValue, pretty: Bool = false) {
         append(value.serialized(pretty: pretty))
     }

@@ -61,16 +61,4 @@ struct DiagnosticWritingTests {
                 == #"[{"severity":"error","code":"unknown-class","class":"a\"b","part":"root","#
                 + #""message":"unknown class 'a\"b'","hint":null,"location":{"file":"s.json","line":12,"column":3}}]"#)
     }
-
-    @Test("integers are written as decimal numbers")
-    func integers() {
-        for n in [0, 1, 9, 10, 99, 100, 12_345, -1, -10, -987_654, Int.max, Int.min] {
-            let w = ByteWriter()
-            w.appendInteger(n)
-            #expect(w.string == String(n))
-        }
-        let w = ByteWriter()
-        w.appendInteger(1_000_000)
-        #expect(w.string == JSONValue.format(1_000_000))
-    }
 }
