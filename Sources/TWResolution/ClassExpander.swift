@@ -241,8 +241,9 @@ struct ClassExpander {
             add(.style(assignments), parsed, conditions, topText)
             return
         }
-        // `rounded`, `shadow`, `blur` alone use their DEFAULT step.
-        if ["rounded", "shadow", "blur"].contains(body), let handler = BuiltinUtilities.roots[body] {
+        // `rounded`, `shadow`, `blur` alone use their DEFAULT step (a switch, not
+        // an array literal: this runs for every unknown class too).
+        if Self.takesDefaultStep(body), let handler = BuiltinUtilities.roots[body] {
             builtin(handler, root: body, key: "DEFAULT", parsed, conditions, topText, record)
             return
         }
@@ -258,6 +259,14 @@ struct ClassExpander {
             split = dash
         }
         unknown(parsed, topText)
+    }
+
+    /// The roots a class may write alone for their DEFAULT step.
+    private static func takesDefaultStep(_ body: String) -> Bool {
+        switch body {
+        case "rounded", "shadow", "blur": return true
+        default: return false
+        }
     }
 
     private mutating func builtin(

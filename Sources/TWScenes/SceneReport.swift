@@ -39,7 +39,7 @@ public enum SceneReport {
         w.append("\"backing\": ")
         w.append(JSONValue.array(resolution.backingOnly.map(backingRecordJSON)))
         w.append(",\n\"diagnostics\": ")
-        w.append(JSONValue.array(resolution.diagnostics.map(diagnosticJSON)))
+        writeDiagnostics(resolution.diagnostics, to: w)
         w.append(",\n\"summary\": ")
         w.append(
             JSONValue.object([
@@ -120,11 +120,7 @@ public enum SceneReport {
         if !record.combinations.isEmpty { writeCombinations(record, to: w) }
         diagnostics += record.findings
         w.append(", \"diagnostics\": ")
-        if diagnostics.isEmpty {
-            w.append("[]")
-        } else {
-            w.append(JSONValue.array(diagnostics.map(diagnosticJSON)))
-        }
+        writeDiagnostics(diagnostics, to: w)
     }
 
     /// The `buttonStyle` field's value; the diagnostics of the button style's own

@@ -24,13 +24,8 @@ public enum SummaryReport {
                 ? ", \"status\": \"decorated\", \"identity\": \"" : ", \"status\": \"undecorated\", \"identity\": \"")
         w.append(record.surface.identity)
         w.append("\", \"diagnostics\": ")
-        let diagnostics = diagnostics(record)
-        if diagnostics.isEmpty {
-            w.append("[]}")
-        } else {
-            w.append(JSONValue.array(diagnostics.map(SceneReport.diagnosticJSON)))
-            w.append("}")
-        }
+        SceneReport.writeDiagnostics(diagnostics(record), to: w)
+        w.append("}")
     }
 
     /// `file:line:col: path  (status)  identity …`, then its diagnostics.

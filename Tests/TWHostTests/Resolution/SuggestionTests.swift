@@ -76,6 +76,31 @@ struct SuggestionTests {
         Self.expectSameAnswers(names, words: words)
     }
 
+    // The benchmark's adversarial kinds (docs/Performance.md): near misses of
+    // registration names, misspelled built-in roots and random words, most of
+    // them near no name, which the bound on bytes no name below has cuts early.
+    @Test("the index answers as the scan does on the adversarial benchmark's kinds of unknown classes")
+    func adversarialKinds() {
+        let names = Engine.scope().knownNames + (0..<2000).map { "bench-\($0)-[…]" }
+        var random = Random(state: 4)
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        func word(_ range: ClosedRange<Int>) -> String {
+            String((0..<(range.lowerBound + random.below(range.count))).map { _ in letters[random.below(26)] })
+        }
+        var words: [String] = []
+        for _ in 0..<250 {
+            let n = random.below(2000)
+            switch random.below(6) {
+            case 0: words.append("bench-\(n)\(letters[random.below(26)])")
+            case 1: words.append("bnech-\(n)")
+            case 2: words.append("bench\(n)-\(word(1...3))")
+            case 3: words.append(["rouned", "shadw", "opacty", "frostd", "bordr"][random.below(5)] + "-" + word(1...6))
+            default: words.append(word(4...9) + (random.below(2) == 0 ? "" : "-" + word(2...6)))
+            }
+        }
+        Self.expectSameAnswers(names, words: words + ["bench-12-[…", "rounded-lgg", "shadow-mdx", "frostd", "p-44"])
+    }
+
     @Test("ties go to the bytewise-first name, prefixes and short words included")
     func tieBreaks() {
         let names = ["ab", "abc", "abd", "ac", "b", "ba", "bab", "é", "ée", "z"]
