@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 import TWGrammar
 import TWModel
@@ -292,19 +293,55 @@ final class InternedTables: Sendable {
     }
 }
 
-/// A scope's current generation of interned tables.
+/// A scope's interned tables, one set per thread: the threads that resolve a
+/// scene's chunks look classes and steps up without waiting for each other
+/// (with shared tables, their locks took most of the second core's gain).
 final class InternedGenerations: Sendable {
-    private let tables = Mutex<InternedTables?>(nil)
+    /// Never reused, unlike an object's address: a thread's tables of a scope
+    /// that is gone are never taken for another scope's.
+    let serial = InternedGenerations.nextSerial.add(1, ordering: .relaxed).newValue
+    private static let nextSerial = Atomic<UInt64>(0)
+    /// Bumped by `clear()`: every thread's tables of this scope are dropped.
+    private let epoch = Atomic<UInt64>(0)
 
-    /// The current generation; a new one once it is full.
+    /// This thread's current generation; a new one once it is full.
     func current(_ scope: ResolutionScope) -> InternedTables {
-        tables.withLock { stored in
-            if let stored, !stored.isFull { return stored }
-            let fresh = InternedTables()
-            stored = fresh
-            return fresh
+        let threadTables = ThreadTables.current
+        let epoch = self.epoch.load(ordering: .acquiring)
+        if let entry = threadTables.tables[serial], entry.epoch == epoch, !entry.tables.isFull {
+            return entry.tables
         }
+        // A thread keeps the tables of a few scopes: a scene has few, and a long-lived one starts afresh.
+        if threadTables.tables.count >= 64 { threadTables.tables.removeAll() }
+        let fresh = InternedTables()
+        threadTables.tables[serial] = (epoch, fresh)
+        return fresh
     }
 
-    func clear() { tables.withLock { $0 = nil } }
+    func clear() { epoch.add(1, ordering: .releasing) }
 }
+
+/// The interned tables of the scopes one thread has resolved, by scope serial.
+/// Reached through thread-local storage and used by that thread alone.
+final class ThreadTables {
+    var tables: [UInt64: (epoch: UInt64, tables: InternedTables)] = [:]
+
+    static var current: ThreadTables {
+        if let stored = pthread_getspecific(threadTablesKey) {
+            return Unmanaged<ThreadTables>.fromOpaque(stored).takeUnretainedValue()
+        }
+        let fresh = ThreadTables()
+        // Released by the key's destructor when the thread ends.
+        pthread_setspecific(threadTablesKey, Unmanaged.passRetained(fresh).toOpaque())
+        return fresh
+    }
+}
+
+private let threadTablesKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key) { stored in
+        guard let stored else { return }
+        Unmanaged<ThreadTables>.fromOpaque(stored).release()
+    }
+    return key
+}()
