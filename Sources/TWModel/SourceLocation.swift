@@ -32,6 +32,19 @@ public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConver
     }
 }
 
+extension SourceLocation {
+    /// `{"file": …, "line": …, "column": …}`, as the resolve report writes it.
+    public func writeJSON(to w: ByteWriter) {
+        w.append("{\"file\": ")
+        w.appendJSONString(file)
+        w.append(", \"line\": ")
+        w.appendInteger(line)
+        w.append(", \"column\": ")
+        w.appendInteger(column)
+        w.append("}")
+    }
+}
+
 extension SARIF.Location {
     /// A SARIF location at a source location.
     public init(_ location: SourceLocation, message: String? = nil) {

@@ -30,7 +30,7 @@ enum InternedResolution {
         guard classes.segments.count == 1, case .text(let text) = classes.segments[0],
             let words = PlainClassList.substrings(text)
         else { return nil }
-        let tables = scope.interned.current(scope)
+        let tables = scope.interned.current()
         guard let compiled = tables.classes(words, scope: scope) else { return nil }
         return tables.resolve(compiled, source: source, state: state, scope: scope)
     }
@@ -305,7 +305,7 @@ final class InternedGenerations: Sendable {
     private let epoch = Atomic<UInt64>(0)
 
     /// This thread's current generation; a new one once it is full.
-    func current(_ scope: ResolutionScope) -> InternedTables {
+    func current() -> InternedTables {
         let threadTables = ThreadTables.current
         let epoch = self.epoch.load(ordering: .acquiring)
         if let entry = threadTables.tables[serial], entry.epoch == epoch, !entry.tables.isFull {

@@ -17,17 +17,11 @@ enum PlainClassList {
 
     /// The space-separated words of `text`, or nil when it is not plain.
     static func words(_ text: String) -> [ClassToken]? {
-        strings(text)?.map { ClassToken(text: $0) }
+        substrings(text)?.map { ClassToken(text: String($0)) }
     }
 
-    /// The words of a plain list as strings (what the interned path looks up),
-    /// or nil when it is not plain.
-    static func strings(_ text: String) -> [String]? {
-        substrings(text)?.map { String($0) }
-    }
-
-    /// The words of a plain list as slices of it (no string made per word),
-    /// or nil when it is not plain.
+    /// The words of a plain list as slices of it (no string made per word:
+    /// what the interned path looks up), or nil when it is not plain.
     static func substrings(_ text: String) -> [Substring]? {
         var text = text
         let utf8 = text.utf8

@@ -71,13 +71,9 @@ extension ChainEntry {
         case .source(let name, let location):
             w.append("\", \"origin\": \"source\", \"name\": ")
             w.appendJSONString(name)
-            w.append(", \"plugin\": null, \"location\": {\"file\": ")
-            w.appendJSONString(location.file)
-            w.append(", \"line\": ")
-            w.appendNumber(Double(location.line))
-            w.append(", \"column\": ")
-            w.appendNumber(Double(location.column))
-            w.append(active == true ? "}, \"active\": true, \"modifier\": " : "}, \"active\": false, \"modifier\": ")
+            w.append(", \"plugin\": null, \"location\": ")
+            location.writeJSON(to: w)
+            w.append(active == true ? ", \"active\": true, \"modifier\": " : ", \"active\": false, \"modifier\": ")
         case .builtin(let property):
             w.append("\", \"origin\": \"builtin\", \"property\": ")
             w.appendJSONString(property)

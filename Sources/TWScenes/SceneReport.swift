@@ -80,7 +80,7 @@ public enum SceneReport {
         w.appendJSONString(record.node.id)
         w.append(", \"location\": ")
         if let location = record.location {
-            writeLocation(location, to: w)
+            location.writeJSON(to: w)
         } else {
             w.append("null")
         }
@@ -143,13 +143,7 @@ public enum SceneReport {
             return []
         }
         // The node has both: the button style is its own surface.
-        w.append(
-            button.decorated
-                ? ", \"status\": \"decorated\", \"identity\": \""
-                : ", \"status\": \"undecorated\", \"identity\": \"")
-        w.append(button.identity)
-        w.append("\", \"chain\": ")
-        writeChain(button.chain, to: w)
+        writeStatus(decorated: button.decorated, identity: button.identity, chain: button.chain, to: w)
         w.append(", \"animation\": ")
         w.append(animationJSON(button.animation))
         w.append("}")
@@ -165,13 +159,8 @@ public enum SceneReport {
             if i > 0 { w.append(", ") }
             w.append("{\"kind\": \"\(a.kind.rawValue)\", \"base\": ")
             w.appendJSONString(a.base)
-            w.append(
-                a.surface.decorated
-                    ? ", \"status\": \"decorated\", \"identity\": \""
-                    : ", \"status\": \"undecorated\", \"identity\": \"")
-            w.append(a.surface.identity)
-            w.append("\", \"chain\": ")
-            writeChain(a.surface.chain, to: w)
+            writeStatus(
+                decorated: a.surface.decorated, identity: a.surface.identity, chain: a.surface.chain, to: w)
             w.append("}")
             if !(i == 0 && record.node.tw == nil && record.buttonStyle == nil) {
                 diagnostics += a.surface.diagnostics
@@ -184,18 +173,8 @@ public enum SceneReport {
     /// `{"file": …, "line": …, "column": …}`.
     public static func locationJSON(_ l: SourceLocation) -> String {
         let w = ByteWriter()
-        writeLocation(l, to: w)
+        l.writeJSON(to: w)
         return w.string
-    }
-
-    static func writeLocation(_ l: SourceLocation, to w: ByteWriter) {
-        w.append("{\"file\": ")
-        w.appendJSONString(l.file)
-        w.append(", \"line\": ")
-        w.appendInteger(l.line)
-        w.append(", \"column\": ")
-        w.appendInteger(l.column)
-        w.append("}")
     }
 
     public static func locationValue(_ l: SourceLocation?) -> JSONValue {
@@ -219,14 +198,9 @@ public enum SceneReport {
             w.append("{\"when\": ")
             w.append(
                 JSONValue.object(zip(conditions, combination.values).map { ($0.text, JSONValue.bool($1)) }))
-            let decorated = combination.allSurfaces.allSatisfy(\.decorated)
-            w.append(
-                decorated
-                    ? ", \"status\": \"decorated\", \"identity\": \""
-                    : ", \"status\": \"undecorated\", \"identity\": \"")
-            w.append(combination.surface.identity)
-            w.append("\", \"chain\": ")
-            writeChain(combination.surface.chain, to: w)
+            writeStatus(
+                decorated: combination.allSurfaces.allSatisfy(\.decorated), identity: combination.surface.identity,
+                chain: combination.surface.chain, to: w)
             w.append(", \"animation\": ")
             writeAnimation(combination.surface.animation, to: w)
             if let button = combination.buttonStyle {
@@ -272,6 +246,16 @@ public enum SceneReport {
         } else {
             w.append(backingJSON(b))
         }
+    }
+
+    /// `, "status": …, "identity": …, "chain": […]` of a surface written inside another's object.
+    static func writeStatus(decorated: Bool, identity: String, chain: [ChainEntry], to w: ByteWriter) {
+        w.append(
+            decorated
+                ? ", \"status\": \"decorated\", \"identity\": \"" : ", \"status\": \"undecorated\", \"identity\": \"")
+        w.append(identity)
+        w.append("\", \"chain\": ")
+        writeChain(chain, to: w)
     }
 
     static func writeChain(_ chain: [ChainEntry], to w: ByteWriter) {

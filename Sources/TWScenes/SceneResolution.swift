@@ -385,11 +385,8 @@ public enum SceneResolver {
             let source = NativeSourceMethods.source(
                 node.sourceKind, native: node.native, environment: scope.environment)
             let nodeState = SurfaceState(state.active, explicit: state.explicit)  // as `resolve` makes it
-            var surface = SymbolicSurface.resolve(
-                tw, source: source, state: nodeState, scope: scope, lenient: lenient)
-            for i in surface.diagnostics.indices where surface.diagnostics[i].location == nil {
-                surface.diagnostics[i].location = node.location
-            }
+            var surface = located(
+                tw, source: source, node: node, state: nodeState, scope: scope, lenient: lenient, includeDefaults: true)
             surface.diagnostics += backing.diagnostics
             var record = SurfaceRecord(
                 node: node, surface: surface, buttonStyle: nil, twAnimation: nil, adapters: [], scopePlugins: plugins,
@@ -419,6 +416,19 @@ public enum SceneResolver {
         return record
     }
 
+    /// One surface of a node, its findings placed at the node when they have no place of their own.
+    static func located(
+        _ classes: TWClasses, source: SurfaceSource, node: SceneNode, state: SurfaceState, scope: ResolutionScope,
+        lenient: Bool, includeDefaults: Bool
+    ) -> ResolvedSurface {
+        var resolved = SymbolicSurface.resolve(
+            classes, source: source, state: state, scope: scope, lenient: lenient, includeDefaults: includeDefaults)
+        for i in resolved.diagnostics.indices where resolved.diagnostics[i].location == nil {
+            resolved.diagnostics[i].location = node.location
+        }
+        return resolved
+    }
+
     /// A node's surfaces under one combination of its classes and state.
     static func resolve(
         _ combination: SurfaceCombination, node: SceneNode, scope: ResolutionScope, state: SurfaceState, lenient: Bool
@@ -426,13 +436,9 @@ public enum SceneResolver {
         let nodeState = SurfaceState(
             combination.state.active.union(state.active), explicit: combination.state.explicit.union(state.explicit))
         func surface(_ classes: TWClasses, _ source: SurfaceSource, includeDefaults: Bool = true) -> ResolvedSurface {
-            var resolved = SymbolicSurface.resolve(
-                classes, source: source, state: nodeState, scope: scope, lenient: lenient,
+            located(
+                classes, source: source, node: node, state: nodeState, scope: scope, lenient: lenient,
                 includeDefaults: includeDefaults)
-            for i in resolved.diagnostics.indices where resolved.diagnostics[i].location == nil {
-                resolved.diagnostics[i].location = node.location
-            }
-            return resolved
         }
         // Native methods that return the source type keep it a source (R-TARGET-2).
         let source = NativeSourceMethods.source(node.sourceKind, native: node.native, environment: scope.environment)
