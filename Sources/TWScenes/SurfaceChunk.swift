@@ -43,84 +43,73 @@ struct SurfaceChunk {
     }
 
     /// The chunk resolving in the background while the walk reads the next
-    /// (a `Batch` of the caller's rendered type).
+    /// (a `SharedWork` of the caller's rendered type).
     private var pending: AnyObject?
 
-    /// Resolves and renders the waiting items on up to `jobs` threads. With
-    /// one job they are resolved and written now. With more, they resolve in
-    /// the background while the walk reads the next chunk: this call first
-    /// writes the chunk before (in input order), and `finish` the last one.
+    /// Resolves and renders the waiting items. With one job they are
+    /// resolved and written now. With more, `jobs - 1` background threads
+    /// start on them while this thread goes back to reading the scene; at
+    /// the next flush this thread first helps finish the chunk before, hands
+    /// the new chunk to the background, and only then writes the finished one
+    /// (in input order) — so the background threads never wait for writing.
+    /// `finish` does the same for the last chunk.
     mutating func flush<Rendered: Sendable>(
         render: @escaping @Sendable (SurfaceRecord, _ first: Bool) -> Rendered, write: (Rendered) -> Void
     ) {
         guard !items.isEmpty else { return }
-        let batch = Batch<Rendered>(items: items, firstIndex: summary.surfaces + (pendingCount ?? 0))
-        items.removeAll(keepingCapacity: true)
         let state = self.state
         let lenient = self.lenient
-        let jobs = self.jobs
         let environment = self.environment
         let backings = self.backings
-        let work: @Sendable () -> Void = {
-            batch.results = ChunkedMap.map(batch.items.count, jobs: jobs) { i in
-                let item = batch.items[i]
-                let record = SceneResolver.record(
-                    item.node, scope: item.scope, plugins: item.plugins,
-                    backing: backings.backing(item.node, environment: environment), state: state, lenient: lenient)
-                var counts = SceneSummary()
-                counts.add(record)
-                return (render(record, batch.firstIndex + i == 0), counts)
-            }
+        let firstIndex = summary.surfaces + pendingCount
+        @Sendable func resolve(_ item: Item, index: Int) -> (Rendered, SceneSummary) {
+            let record = SceneResolver.record(
+                item.node, scope: item.scope, plugins: item.plugins,
+                backing: backings.backing(item.node, environment: environment), state: state, lenient: lenient)
+            var counts = SceneSummary()
+            counts.add(record)
+            return (render(record, firstIndex + index == 0), counts)
         }
         if jobs == 1 {
-            work()
-            self.write(batch, write)
+            for (i, item) in items.enumerated() {
+                let (rendered, counts) = resolve(item, index: i)
+                summary.add(counts)
+                write(rendered)
+            }
+            items.removeAll(keepingCapacity: true)
             return
         }
-        finish(write: write)
-        DispatchQueue.global().async(group: batch.group, execute: work)
+        let items = self.items
+        self.items.removeAll(keepingCapacity: true)
+        let batch = SharedWork<(Rendered, SceneSummary)>(count: items.count) { i in resolve(items[i], index: i) }
+        let previous = pending as? SharedWork<(Rendered, SceneSummary)>
+        previous?.wait()
+        batch.start(threads: jobs - 1)
         pending = batch
+        pendingCount = batch.count
+        if let previous { self.write(previous, write) }
     }
 
-    /// Writes the chunk still resolving in the background, if any.
+    /// Writes the chunk still resolving in the background, if any, helping
+    /// to resolve it first.
     mutating func finish<Rendered: Sendable>(write: (Rendered) -> Void) {
-        guard let batch = pending as? Batch<Rendered> else { return }
+        guard let batch = pending as? SharedWork<(Rendered, SceneSummary)> else { return }
         pending = nil
-        batch.group.wait()
+        pendingCount = 0
+        batch.wait()
         self.write(batch, write)
     }
 
     /// The surfaces of the chunk in the background (counted before it is written).
-    private var pendingCount: Int? {
-        (pending as? BatchCount)?.count
-    }
+    private var pendingCount = 0
 
-    private mutating func write<Rendered: Sendable>(_ batch: Batch<Rendered>, _ write: (Rendered) -> Void) {
-        for (rendered, counts) in batch.results {
+    private mutating func write<Rendered: Sendable>(
+        _ batch: SharedWork<(Rendered, SceneSummary)>, _ write: (Rendered) -> Void
+    ) {
+        for (rendered, counts) in batch.results() {
             summary.add(counts)
             write(rendered)
         }
-    }
-}
-
-/// How many surfaces a chunk holds, whatever its rendered type.
-private protocol BatchCount: AnyObject {
-    var count: Int { get }
-}
-
-/// One chunk handed to the background, and its results once `group` is done.
-private final class Batch<Rendered: Sendable>: BatchCount, @unchecked Sendable {
-    // @unchecked: `results` is written once, by the background work, and read
-    // only after `group.wait()` returned.
-    let items: [SurfaceChunk.Item]
-    let firstIndex: Int
-    let group = DispatchGroup()
-    var results: [(Rendered, SceneSummary)] = []
-    var count: Int { items.count }
-
-    init(items: [SurfaceChunk.Item], firstIndex: Int) {
-        self.items = items
-        self.firstIndex = firstIndex
     }
 }
 
