@@ -27,11 +27,9 @@ enum InternedResolution {
     ) -> ResolvedSurface? {
         guard source.kind != .button, scope.registry.modifiers.isEmpty else { return nil }
         if includeDefaults && scope.rules.view != nil { return nil }
-        guard classes.segments.count == 1, case .text(let text) = classes.segments[0],
-            let words = PlainClassList.substrings(text)
-        else { return nil }
+        guard classes.segments.count == 1, case .text(let text) = classes.segments[0] else { return nil }
         let tables = scope.interned.current()
-        guard let compiled = tables.classes(words, scope: scope) else { return nil }
+        guard let compiled = tables.classes(text, scope: scope) else { return nil }
         return tables.resolve(compiled, source: source, state: state, scope: scope)
     }
 }
@@ -57,9 +55,9 @@ final class InternedTables: Sendable {
 
     /// What a class becomes: numbers, or nil when only the general path can take it.
     private struct State {
-        /// Keys are slices of their own strings, so a word of a list is looked up
-        /// without a copy; `seenOnce` for a bracketed class used once so far.
-        var classNumbers: [Substring: Int32] = [:]
+        /// Class numbers by name, looked up on a list's bytes in place;
+        /// `seenOnce` for a bracketed class used once so far.
+        var classNumbers = WordTable()
         var classes: [Compiled?] = []
         /// How many `classNumbers` are `seenOnce` (see `compile`).
         var seenOnceCount = 0
@@ -89,24 +87,33 @@ final class InternedTables: Sendable {
         state.withLock { $0.classes.count >= Self.classLimit || $0.steps.count >= Self.stepLimit }
     }
 
-    /// The compiled classes of a list, or nil when one of them needs the general path.
-    func classes(_ words: [Substring], scope: ResolutionScope) -> [Compiled]? {
+    /// The compiled classes of a list, or nil when the list is not plain
+    /// (`PlainClassList`) or one of its classes needs the general path.
+    func classes(_ text: String, scope: ResolutionScope) -> [Compiled]? {
+        var text = text
+        return text.withUTF8 { bytes -> [Compiled]? in
+            guard let words = PlainClassList.ranges(bytes) else { return nil }
+            return classes(words.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, scope: scope)
+        }
+    }
+
+    private func classes(_ words: [UnsafeBufferPointer<UInt8>], scope: ResolutionScope) -> [Compiled]? {
         var out: [Compiled] = []
         out.reserveCapacity(words.count)
         var missing: [(index: Int, keep: Bool)] = []
         let simple = state.withLock { state -> Bool in
             for (i, word) in words.enumerated() {
-                let found = state.classNumbers[word]
+                let found = state.classNumbers.value(word)
                 guard let number = found, number != Self.seenOnce else {
                     // A bracketed class is remembered from its second use on.
                     var keep = true
-                    if found == nil && word.utf8.contains(UInt8(ascii: "[")) {
+                    if found == nil && word.contains(UInt8(ascii: "[")) {
                         keep = false
                         if state.seenOnceCount >= Self.classLimit {
-                            state.classNumbers = state.classNumbers.filter { $0.value != Self.seenOnce }
+                            state.classNumbers = state.classNumbers.removing(value: Self.seenOnce)
                             state.seenOnceCount = 0
                         }
-                        state.classNumbers[Substring(String(word))] = Self.seenOnce
+                        state.classNumbers.set(word, Self.seenOnce)
                         state.seenOnceCount += 1
                     }
                     missing.append((i, keep))
@@ -120,7 +127,8 @@ final class InternedTables: Sendable {
         }
         guard simple else { return nil }
         for (i, keep) in missing {
-            guard let compiled = compile(String(words[i]), scope: scope, keep: keep) else { return nil }
+            let word = String(decoding: words[i], as: UTF8.self)
+            guard let compiled = compile(word, scope: scope, keep: keep) else { return nil }
             out[i] = compiled
         }
         var count = 0
@@ -160,9 +168,10 @@ final class InternedTables: Sendable {
                 }, expandedCount: expansion.count)
         }
         return state.withLock { state -> Compiled? in
-            let key = Substring(word)
-            if let known = state.classNumbers[key], known != Self.seenOnce { return state.classes[Int(known)] }
-            state.classNumbers[key] = Int32(state.classes.count)
+            var word = word
+            let known = word.withUTF8 { state.classNumbers.value($0) }
+            if let known, known != Self.seenOnce { return state.classes[Int(known)] }
+            state.classNumbers.set(word, Int32(state.classes.count))
             guard simple else {
                 state.classes.append(nil)
                 return nil

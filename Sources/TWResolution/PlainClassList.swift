@@ -17,40 +17,37 @@ enum PlainClassList {
 
     /// The space-separated words of `text`, or nil when it is not plain.
     static func words(_ text: String) -> [ClassToken]? {
-        substrings(text)?.map { ClassToken(text: String($0)) }
+        var text = text
+        return text.withUTF8 { bytes in
+            ranges(bytes)?.map {
+                ClassToken(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self))
+            }
+        }
     }
 
-    /// The words of a plain list as slices of it (no string made per word:
-    /// what the interned path looks up), or nil when it is not plain.
-    static func substrings(_ text: String) -> [Substring]? {
-        var text = text
-        let utf8 = text.utf8
-        return text.withUTF8 { bytes -> [Substring]? in
-            var out: [Substring] = []
-            var start = 0
-            var depth = 0
-            var i = 0
-            while i <= bytes.count {
-                defer { i += 1 }
-                let byte = i < bytes.count ? bytes[i] : 0x20
-                switch byte {
-                case 0x20:
-                    guard depth == 0 else { return nil }
-                    if i > start {
-                        // Printable ASCII only: every byte offset is a Character boundary.
-                        let from = utf8.index(utf8.startIndex, offsetBy: start)
-                        out.append(Substring(utf8[from..<utf8.index(from, offsetBy: i - start)]))
-                    }
-                    start = i + 1
-                case UInt8(ascii: "["): depth += 1
-                case UInt8(ascii: "]"):
-                    depth -= 1
-                    if depth < 0 { return nil }
-                case 0x21...0x7E: break
-                default: return nil
-                }
+    /// Where the words of a plain list are in its bytes (no string made per
+    /// word: what the interned path looks up), or nil when it is not plain.
+    static func ranges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
+        var out: [Range<Int>] = []
+        var start = 0
+        var depth = 0
+        var i = 0
+        while i <= bytes.count {
+            defer { i += 1 }
+            let byte = i < bytes.count ? bytes[i] : 0x20
+            switch byte {
+            case 0x20:
+                guard depth == 0 else { return nil }
+                if i > start { out.append(start..<i) }
+                start = i + 1
+            case UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "]"):
+                depth -= 1
+                if depth < 0 { return nil }
+            case 0x21...0x7E: break
+            default: return nil
             }
-            return out
         }
+        return out
     }
 }

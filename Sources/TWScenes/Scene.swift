@@ -56,42 +56,182 @@ public enum PluginScopeChange: Hashable, Sendable {
 }
 
 /// A node of the view tree.
+///
+/// A value with copy-on-write storage: nodes are handed from the reader to
+/// the resolving threads and into every record, and a copy of this many
+/// fields would otherwise retain each of them.
 public struct SceneNode: Sendable {
-    public var type: String
-    public var id: String?
+    private final class Storage: @unchecked Sendable {
+        // @unchecked: a storage shared by two nodes is never written (every
+        // setter copies it first, `unique()`), so threads only read it.
+        var type: String
+        var id: String?
+        var path: String
+        var jsonPath: String
+        var line: Int
+        var location: SourceLocation?
+        var text: String?
+        var label: String?
+        var systemImage: String?
+        var style: String?
+        var native: [String] = []
+        var tw: TWClasses?
+        var buttonStyle: TWClasses?
+        var state: SurfaceState = SurfaceState()
+        var rules: SceneRules?
+        var twAnimation: TWClasses?
+        var adapters: [StyleAdapter] = []
+        var cocoa: [CocoaRequest] = []
+        var lifecycle: [String] = []
+        var children: [SceneNode] = []
+        var conditions: [SurfaceCondition] = []
+        var combinations: [SurfaceCombination] = []
+        var findings: [Diagnostic] = []
+
+        init(type: String, path: String, jsonPath: String, line: Int) {
+            self.type = type
+            self.path = path
+            self.jsonPath = jsonPath
+            self.line = line
+        }
+
+        func copy() -> Storage {
+            let copy = Storage(type: type, path: path, jsonPath: jsonPath, line: line)
+            copy.id = id
+            copy.location = location
+            copy.text = text
+            copy.label = label
+            copy.systemImage = systemImage
+            copy.style = style
+            copy.native = native
+            copy.tw = tw
+            copy.buttonStyle = buttonStyle
+            copy.state = state
+            copy.rules = rules
+            copy.twAnimation = twAnimation
+            copy.adapters = adapters
+            copy.cocoa = cocoa
+            copy.lifecycle = lifecycle
+            copy.children = children
+            copy.conditions = conditions
+            copy.combinations = combinations
+            copy.findings = findings
+            return copy
+        }
+    }
+
+    private var storage: Storage
+
+    /// The storage, copied first if another node shares it.
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    public var type: String {
+        get { storage.type }
+        _modify { yield &unique().type }
+    }
+    public var id: String? {
+        get { storage.id }
+        _modify { yield &unique().id }
+    }
     /// `/0/2`: child indexes from the root ("/" for the root itself).
-    public var path: String
+    public var path: String {
+        get { storage.path }
+        _modify { yield &unique().path }
+    }
     /// The JSON location, for messages: `/root/children/0`.
-    public var jsonPath: String
-    public var line: Int
+    public var jsonPath: String {
+        get { storage.jsonPath }
+        _modify { yield &unique().jsonPath }
+    }
+    public var line: Int {
+        get { storage.line }
+        _modify { yield &unique().line }
+    }
     /// Where the node was written: its JSON object in a scene file, or its
     /// expression in a Swift source.
-    public var location: SourceLocation?
-    public var text: String?
-    public var label: String?
-    public var systemImage: String?
-    public var style: String?
-    public var native: [String] = []
-    public var tw: TWClasses?
-    public var buttonStyle: TWClasses?
-    public var state = SurfaceState()
-    public var rules: SceneRules?
-    public var twAnimation: TWClasses?
+    public var location: SourceLocation? {
+        get { storage.location }
+        _modify { yield &unique().location }
+    }
+    public var text: String? {
+        get { storage.text }
+        _modify { yield &unique().text }
+    }
+    public var label: String? {
+        get { storage.label }
+        _modify { yield &unique().label }
+    }
+    public var systemImage: String? {
+        get { storage.systemImage }
+        _modify { yield &unique().systemImage }
+    }
+    public var style: String? {
+        get { storage.style }
+        _modify { yield &unique().style }
+    }
+    public var native: [String] {
+        get { storage.native }
+        _modify { yield &unique().native }
+    }
+    public var tw: TWClasses? {
+        get { storage.tw }
+        _modify { yield &unique().tw }
+    }
+    public var buttonStyle: TWClasses? {
+        get { storage.buttonStyle }
+        _modify { yield &unique().buttonStyle }
+    }
+    public var state: SurfaceState {
+        get { storage.state }
+        _modify { yield &unique().state }
+    }
+    public var rules: SceneRules? {
+        get { storage.rules }
+        _modify { yield &unique().rules }
+    }
+    public var twAnimation: TWClasses? {
+        get { storage.twAnimation }
+        _modify { yield &unique().twAnimation }
+    }
     /// Control style adapters: `.textFieldStyle(.tw(…))`, `.toggleStyle(.tw(base:…))`, `.labelStyle(.tw(…))`.
-    public var adapters: [StyleAdapter] = []
-    public var cocoa: [CocoaRequest] = []
-    public var lifecycle: [String] = []
-    public var children: [SceneNode] = []
+    public var adapters: [StyleAdapter] {
+        get { storage.adapters }
+        _modify { yield &unique().adapters }
+    }
+    public var cocoa: [CocoaRequest] {
+        get { storage.cocoa }
+        _modify { yield &unique().cocoa }
+    }
+    public var lifecycle: [String] {
+        get { storage.lifecycle }
+        _modify { yield &unique().lifecycle }
+    }
+    public var children: [SceneNode] {
+        get { storage.children }
+        _modify { yield &unique().children }
+    }
     /// Swift sources: the conditions the node's classes or state depend on
     /// (`expanded` in `expanded ? "a" : "b"`), in order of first use. The
     /// node's own `tw`, `buttonStyle`, `twAnimation`, `adapters` and `state`
     /// are the combination where every condition is true.
-    public var conditions: [SurfaceCondition] = []
+    public var conditions: [SurfaceCondition] {
+        get { storage.conditions }
+        _modify { yield &unique().conditions }
+    }
     /// The node's classes and state under each other combination, in order.
-    public var combinations: [SurfaceCombination] = []
+    public var combinations: [SurfaceCombination] {
+        get { storage.combinations }
+        _modify { yield &unique().combinations }
+    }
     /// What the reader found here: classes known only at run time, identity
     /// lints. Reported with the node's surface (or on their own when it has none).
-    public var findings: [Diagnostic] = []
+    public var findings: [Diagnostic] {
+        get { storage.findings }
+        _modify { yield &unique().findings }
+    }
 
     /// Whether the node applies any styling surface (under some combination).
     public var isStyled: Bool {
@@ -103,11 +243,8 @@ public struct SceneNode: Sendable {
 
     /// A node with only its type and where it is; the rest is filled by the reader.
     public init(type: String, path: String, jsonPath: String, line: Int, location: SourceLocation?) {
-        self.type = type
-        self.path = path
-        self.jsonPath = jsonPath
-        self.line = line
-        self.location = location
+        storage = Storage(type: type, path: path, jsonPath: jsonPath, line: line)
+        storage.location = location
     }
 
     /// The native source kind of this node's type.
