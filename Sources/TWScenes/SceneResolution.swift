@@ -291,17 +291,21 @@ public enum SceneResolver {
     ) throws(SceneStream.WalkError) -> SceneResolution {
         return try resolve(
             stream, plugins: loaded, state: state, lenient: lenient, environment: environment, shared: shared,
-            jobs: 1, render: { record, _ in record }, write: { each($0) })
+            jobs: 1, render: { record, _, _ in record }, write: { _, records in records.forEach(each) })
     }
 
     /// A streamed scene resolved on `jobs` threads: styled nodes are taken in
-    /// chunks, each chunk's surfaces resolved and rendered (`render`, with
-    /// whether it is the first surface) in parallel, then written in input
-    /// order — the same output as one thread. With plugins loaded, one thread.
-    public static func resolve<Rendered: Sendable>(
+    /// chunks, each chunk's surfaces resolved and rendered in parallel
+    /// (`render` writes a surface's bytes into the writer it is given, with
+    /// whether it is the first surface, and returns anything else to hand
+    /// over), then written in input order — `write` gets the bytes of a run
+    /// of surfaces and what `render` returned for each; the same output as
+    /// one thread. With plugins loaded, one thread.
+    public static func resolve<Extra: Sendable>(
         _ stream: SceneStream, plugins loaded: [LoadedPlugin], state: SurfaceState = SurfaceState(),
         lenient: Bool = false, environment: RenderEnvironment? = nil, shared: SharedScopes? = nil, jobs: Int,
-        render: @escaping @Sendable (SurfaceRecord, _ first: Bool) -> Rendered, write: (Rendered) -> Void
+        render: @escaping @Sendable (SurfaceRecord, _ first: Bool, _ into: ByteWriter) -> Extra,
+        write: (_ bytes: [UInt8], _ extras: [Extra]) -> Void
     ) throws(SceneStream.WalkError) -> SceneResolution {
         var scopes = SceneScopes(plugins: loaded, environment: environment ?? stream.environment, shared: shared)
         let rootContext: SceneScopes.Context

@@ -193,7 +193,7 @@ struct StreamReader {
             case "environment": environment = try reader.environment(value(at: position))
             case "rules": rules = try reader.rules(value(at: position), "/rules", allowReplace: false)
             case "root":
-                rootMentions = try checkNode(at: position, jsonPath: "/root", path: "/")
+                rootMentions = try checkNode(at: position, depth: 0)
                 root = position
             default: break
             }
@@ -230,36 +230,53 @@ struct StreamReader {
         return items
     }
 
+    /// The child indexes from the root down to the node the check step is
+    /// at: its paths are made from them only when a node needs them (a plain
+    /// node never does), not for every node.
+    var trail: [Int] = []
+
+    /// The JSON location and the child path of the node at `trail`
+    /// (`/root/children/0`, `/0`), as the walk names them.
+    var trailPaths: (jsonPath: String, path: String) {
+        var jsonPath = "/root"
+        var path = trail.isEmpty ? "/" : ""
+        for i in trail {
+            jsonPath += "/children/\(i)"
+            path += "/\(i)"
+        }
+        return (jsonPath, path)
+    }
+
     /// Check step: a node and its subtree read and checked in document order,
     /// nothing kept but the plugin mentions (the node's own, then its children's).
-    mutating func checkNode(at position: JSONPosition, jsonPath: String, path: String, depth: Int = 0)
-        throws(SceneError) -> [SceneStream.PluginMention]
-    {
+    /// The node's place is `trail`.
+    mutating func checkNode(at position: JSONPosition, depth: Int) throws(SceneError) -> [SceneStream.PluginMention] {
         // Nodes nest two JSON levels apiece: deeper than this, the syntax check
         // (which bounds nesting) has failed, and its error is the one reported.
         guard depth <= JSONParser.defaultMaxDepth / 2 else {
             throw reader.invalid(
-                jsonPath, JSONNode(value: .null, line: position.lineNumber, column: position.column),
+                trailPaths.jsonPath, JSONNode(value: .null, line: position.lineNumber, column: position.column),
                 "nodes nested too deep")
         }
         if let children = plainNodeChildren(at: position) {
             var below: [SceneStream.PluginMention] = []
             for (i, item) in children.enumerated() {
-                below += try checkNode(
-                    at: item, jsonPath: "\(jsonPath)/children/\(i)", path: path == "/" ? "/\(i)" : "\(path)/\(i)",
-                    depth: depth + 1)
+                trail.append(i)
+                defer { trail.removeLast() }
+                below += try checkNode(at: item, depth: depth + 1)
             }
             return below
         }
+        let (jsonPath, path) = trailPaths
         var (node, members) = try nodeHead(at: position, jsonPath: jsonPath, path: path)
         var below: [SceneStream.PluginMention] = []
         for (m, valuePosition) in members {
             let p = "\(jsonPath)/\(m.key)"
             if m.key == "children" {
                 for (i, item) in try children(at: valuePosition, p).enumerated() {
-                    below += try checkNode(
-                        at: item, jsonPath: "\(p)/\(i)", path: path == "/" ? "/\(i)" : "\(path)/\(i)",
-                        depth: depth + 1)
+                    trail.append(i)
+                    defer { trail.removeLast() }
+                    below += try checkNode(at: item, depth: depth + 1)
                 }
             } else {
                 try reader.field(JSONMember(key: m.key, node: value(at: valuePosition)), p, into: &node)
@@ -270,12 +287,15 @@ struct StreamReader {
 
     /// Fields whose every string value is valid (in a checked document), so a
     /// node of only these, as strings, has nothing to check but its type.
-    static let plainStringFields: Set<String> = [
-        "type", "id", "text", "label", "systemImage", "tw", "buttonStyle", "twAnimation",
-    ]
+    static func isPlainStringField(_ key: String) -> Bool {
+        switch key {
+        case "type", "id", "text", "label", "systemImage", "tw", "buttonStyle", "twAnimation": return true
+        default: return false
+        }
+    }
 
     /// The children of a node that cannot fail a check, has no warning and
-    /// names no plugin: string values of `plainStringFields` with a non-empty
+    /// names no plugin: string values of `isPlainStringField` with a non-empty
     /// `type`, and an array of children (or none). Nil for any other node,
     /// which the full check reads.
     mutating func plainNodeChildren(at position: JSONPosition) -> [JSONPosition]? {
@@ -293,7 +313,7 @@ struct StreamReader {
                 guard first == UInt8(ascii: "["), let items = parser.items(at: value) else { return nil }
                 children = items
             } else {
-                guard first == UInt8(ascii: "\""), Self.plainStringFields.contains(key) else { return nil }
+                guard first == UInt8(ascii: "\""), Self.isPlainStringField(key) else { return nil }
                 if key == "type" {
                     guard second != UInt8(ascii: "\"") else { return nil }
                     typed = true

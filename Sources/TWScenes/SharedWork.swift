@@ -2,16 +2,16 @@ import Dispatch
 import Synchronization
 
 /// Independent work items that any number of threads resolve together, each
-/// claiming the next block of items as it becomes free. The results stay in
+/// claiming the next item as it becomes free. The results stay in
 /// item order, so output never depends on which thread took which item.
 ///
-/// Claiming blocks (rather than giving each thread a fixed slice) keeps both
+/// Claiming items (rather than giving each thread a fixed slice) keeps both
 /// cores busy when one of them also reads the scene: the reading thread
 /// joins in (`help`) once its own part is done, and nobody waits on a slice
 /// that a descheduled thread still holds.
 final class SharedWork<T: Sendable>: @unchecked Sendable {
     // @unchecked: each slot is written once, by the one thread that claimed
-    // its block (the atomic counter hands every index out exactly once); all
+    // it (the atomic counter hands every index out exactly once); all
     // are read only after `wait()`, which orders those writes before the read.
     // A raw buffer, not an array property: writes to distinct slots from
     // several threads must not count as overlapping accesses to one value.
@@ -22,10 +22,6 @@ final class SharedWork<T: Sendable>: @unchecked Sendable {
     private let group = DispatchGroup()
     /// `results()` moved the values out: nothing left to deinitialize.
     private var moved = false
-
-    /// Items claimed at a time: small enough to balance two threads within
-    /// a chunk, large enough that the counter is touched rarely.
-    private static var block: Int { 8 }
 
     init(count: Int, work: @escaping @Sendable (Int) -> T) {
         self.count = count
@@ -49,14 +45,14 @@ final class SharedWork<T: Sendable>: @unchecked Sendable {
     /// Resolves unclaimed items on the calling thread until none is left.
     func help() {
         while true {
-            let start = next.wrappingAdd(Self.block, ordering: .relaxed).oldValue
-            guard start < count else { return }
-            for i in start..<min(start + Self.block, count) { slots[i] = work(i) }
+            let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
+            guard i < count else { return }
+            slots[i] = work(i)
         }
     }
 
     /// Helps until every item is claimed, then waits for the background
-    /// threads to finish the blocks they hold.
+    /// threads to finish the items they hold.
     func wait() {
         help()
         group.wait()

@@ -3,6 +3,7 @@ import Synchronization
 import TWModel
 import TWPlatform
 import TWResolution
+import TWSupport
 
 /// Styled nodes of a streamed scene waiting to be resolved together: a
 /// chunk is resolved on every job's thread at once and written in order, so
@@ -43,18 +44,35 @@ struct SurfaceChunk {
     }
 
     /// The chunk resolving in the background while the walk reads the next
-    /// (a `SharedWork` of the caller's rendered type).
+    /// (a `SharedWork` of blocks of the caller's extra type).
     private var pending: AnyObject?
+    /// The surfaces of the chunk in the background (counted before it is written).
+    private var pendingCount = 0
+    /// Where a one-job run renders each surface.
+    private let scratch = ByteWriter()
+
+    /// Surfaces resolved and rendered together by one thread: their bytes in
+    /// one buffer (one allocation per block, not per surface, and one hand-over
+    /// to the writing thread), what `render` returned for each, their counts.
+    struct Block<Extra: Sendable>: Sendable {
+        var bytes: [UInt8]
+        var extras: [Extra]
+        var summary: SceneSummary
+    }
+
+    /// Surfaces per block: small enough to balance two threads within a chunk.
+    static let blockSize = 8
 
     /// Resolves and renders the waiting items. With one job they are
     /// resolved and written now. With more, `jobs - 1` background threads
-    /// start on them while this thread goes back to reading the scene; at
-    /// the next flush this thread first helps finish the chunk before, hands
-    /// the new chunk to the background, and only then writes the finished one
-    /// (in input order) — so the background threads never wait for writing.
-    /// `finish` does the same for the last chunk.
-    mutating func flush<Rendered: Sendable>(
-        render: @escaping @Sendable (SurfaceRecord, _ first: Bool) -> Rendered, write: (Rendered) -> Void
+    /// start on them, a block at a time, while this thread goes back to
+    /// reading the scene; at the next flush this thread first helps finish
+    /// the chunk before, hands the new chunk to the background, and only then
+    /// writes the finished one (in input order) — so the background threads
+    /// never wait for writing. `finish` does the same for the last chunk.
+    mutating func flush<Extra: Sendable>(
+        render: @escaping @Sendable (SurfaceRecord, _ first: Bool, _ into: ByteWriter) -> Extra,
+        write: (_ bytes: [UInt8], _ extras: [Extra]) -> Void
     ) {
         guard !items.isEmpty else { return }
         let state = self.state
@@ -62,53 +80,60 @@ struct SurfaceChunk {
         let environment = self.environment
         let backings = self.backings
         let firstIndex = summary.surfaces + pendingCount
-        @Sendable func resolve(_ item: Item, index: Int) -> (Rendered, SceneSummary) {
+        @Sendable func resolve(_ item: Item, index: Int, into w: ByteWriter, counts: inout SceneSummary) -> Extra {
             let record = SceneResolver.record(
                 item.node, scope: item.scope, plugins: item.plugins,
                 backing: backings.backing(item.node, environment: environment), state: state, lenient: lenient)
-            var counts = SceneSummary()
             counts.add(record)
-            return (render(record, firstIndex + index == 0), counts)
+            return render(record, firstIndex + index == 0, w)
         }
         if jobs == 1 {
             for (i, item) in items.enumerated() {
-                let (rendered, counts) = resolve(item, index: i)
+                var counts = SceneSummary()
+                let extra = resolve(item, index: i, into: scratch, counts: &counts)
                 summary.add(counts)
-                write(rendered)
+                write(scratch.bytes, [extra])
+                scratch.removeAll()
             }
             items.removeAll(keepingCapacity: true)
             return
         }
         let items = self.items
         self.items.removeAll(keepingCapacity: true)
-        let batch = SharedWork<(Rendered, SceneSummary)>(count: items.count) { i in resolve(items[i], index: i) }
-        let previous = pending as? SharedWork<(Rendered, SceneSummary)>
+        let blocks = (items.count + Self.blockSize - 1) / Self.blockSize
+        let batch = SharedWork<Block<Extra>>(count: blocks) { b in
+            let w = ByteWriter()
+            var block = Block<Extra>(bytes: [], extras: [], summary: SceneSummary())
+            for i in b * Self.blockSize..<min((b + 1) * Self.blockSize, items.count) {
+                block.extras.append(resolve(items[i], index: i, into: w, counts: &block.summary))
+            }
+            block.bytes = w.bytes
+            return block
+        }
+        let previous = pending as? SharedWork<Block<Extra>>
         previous?.wait()
         batch.start(threads: jobs - 1)
         pending = batch
-        pendingCount = batch.count
+        pendingCount = items.count
         if let previous { self.write(previous, write) }
     }
 
     /// Writes the chunk still resolving in the background, if any, helping
     /// to resolve it first.
-    mutating func finish<Rendered: Sendable>(write: (Rendered) -> Void) {
-        guard let batch = pending as? SharedWork<(Rendered, SceneSummary)> else { return }
+    mutating func finish<Extra: Sendable>(write: (_ bytes: [UInt8], _ extras: [Extra]) -> Void) {
+        guard let batch = pending as? SharedWork<Block<Extra>> else { return }
         pending = nil
         pendingCount = 0
         batch.wait()
         self.write(batch, write)
     }
 
-    /// The surfaces of the chunk in the background (counted before it is written).
-    private var pendingCount = 0
-
-    private mutating func write<Rendered: Sendable>(
-        _ batch: SharedWork<(Rendered, SceneSummary)>, _ write: (Rendered) -> Void
+    private mutating func write<Extra: Sendable>(
+        _ batch: SharedWork<Block<Extra>>, _ write: (_ bytes: [UInt8], _ extras: [Extra]) -> Void
     ) {
-        for (rendered, counts) in batch.results() {
-            summary.add(counts)
-            write(rendered)
+        for block in batch.results() {
+            summary.add(block.summary)
+            write(block.bytes, block.extras)
         }
     }
 }

@@ -126,4 +126,9 @@ public final class ByteWriter {
     }
 
     public var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Drops what was written, keeping the room (a writer used again and again).
+    public func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+    }
 }

@@ -72,19 +72,20 @@ enum ResolveCommand {
             resolution = try SceneResolver.resolve(
                 scene, plugins: plugins, state: state, lenient: command[ResolutionOptions.lenient],
                 environment: environment, jobs: jobs,
-                render: { (record, first) -> ([UInt8], CompactReport.Rendered?) in
-                    let w = ByteWriter()
+                render: { (record, first, w) -> CompactReport.Rendered? in
                     switch (format, summary) {
-                    case (.compact, _): return (w.bytes, CompactReport.render(record))
+                    case (.compact, _): return CompactReport.render(record)
                     case (.json, true): SummaryReport.writeSurface(record, first: first, to: w)
                     case (.json, false): SceneReport.writeSurface(record, first: first, to: w)
                     case (_, true): w.append(SummaryReport.text(record, palette: palette))
                     default: w.append(SceneReport.text(record, palette: palette))
                     }
-                    return (w.bytes, nil)
+                    return nil
                 },
-                write: { (bytes: [UInt8], parts: CompactReport.Rendered?) in
-                    if let parts { compact?.write(parts) } else { writer.append(bytes: bytes) }
+                write: { (bytes: [UInt8], parts: [CompactReport.Rendered?]) in
+                    // A compact report's surfaces are parts, not bytes (`bytes` is empty).
+                    writer.append(bytes: bytes)
+                    for case let part? in parts { compact?.write(part) }
                 })
         } catch {
             try? writer.flush()
