@@ -29,25 +29,26 @@ enum PlainClassList {
     /// word: what the interned path looks up), or nil when it is not plain.
     static func ranges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
         var out: [Range<Int>] = []
+        out.reserveCapacity(16)
         var start = 0
         var depth = 0
-        var i = 0
-        while i <= bytes.count {
-            defer { i += 1 }
-            let byte = i < bytes.count ? bytes[i] : 0x20
-            switch byte {
-            case 0x20:
+        for i in 0..<bytes.count {
+            let byte = bytes[i]
+            if byte == 0x20 {
                 guard depth == 0 else { return nil }
                 if i > start { out.append(start..<i) }
                 start = i + 1
-            case UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: "]"):
+            } else if byte == UInt8(ascii: "[") {
+                depth += 1
+            } else if byte == UInt8(ascii: "]") {
                 depth -= 1
                 if depth < 0 { return nil }
-            case 0x21...0x7E: break
-            default: return nil
+            } else if byte < 0x21 || byte > 0x7E {
+                return nil
             }
         }
+        guard depth == 0 else { return nil }
+        if bytes.count > start { out.append(start..<bytes.count) }
         return out
     }
 }

@@ -8,13 +8,59 @@ import TWResolution
 /// once (or taken from the run's `SharedScopes`).
 struct SceneScopes {
     /// The plugins, rules and inline registrations in force at a node.
+    ///
+    /// Copy-on-write storage: every node of a scene gets its parent's context,
+    /// and a copy is then one retain, not one per field of its rules.
     struct Context {
-        var plugins: [String]
-        var rules: Rules
+        private final class Storage {
+            var plugins: [String]
+            var rules: Rules
+            var inline = InlineRegistrations()
+            var scope: ResolutionScope?
+
+            init(plugins: [String], rules: Rules) {
+                self.plugins = plugins
+                self.rules = rules
+            }
+
+            func copy() -> Storage {
+                let copy = Storage(plugins: plugins, rules: rules)
+                copy.inline = inline
+                copy.scope = scope
+                return copy
+            }
+        }
+
+        private var storage: Storage
+
+        init(plugins: [String], rules: Rules) {
+            storage = Storage(plugins: plugins, rules: rules)
+        }
+
+        /// The storage, copied first if another context shares it.
+        private mutating func unique() -> Storage {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
+
+        var plugins: [String] {
+            get { storage.plugins }
+            _modify { yield &unique().plugins }
+        }
+        var rules: Rules {
+            get { storage.rules }
+            _modify { yield &unique().rules }
+        }
         /// Inline registrations in force (Swift sources).
-        var inline = InlineRegistrations()
+        var inline: InlineRegistrations {
+            get { storage.inline }
+            _modify { yield &unique().inline }
+        }
         /// Built when the context is first used; children without rules share it.
-        var scope: ResolutionScope?
+        var scope: ResolutionScope? {
+            get { storage.scope }
+            _modify { yield &unique().scope }
+        }
     }
 
     struct ScopeKey: Hashable {
@@ -61,6 +107,8 @@ struct SceneScopes {
     /// A node's context: its rules applied to the inherited context, and the
     /// scope built when the rules changed it or none was built yet.
     mutating func context(for node: SceneNode, inherited: Context) throws(SceneResolveError) -> Context {
+        // The common node: no rules of its own, under a context already scoped.
+        if node.rules == nil && inherited.scope != nil { return inherited }
         var context = try applying(node.rules, to: inherited, path: node.jsonPath, line: node.line)
         if node.rules != nil || context.scope == nil {
             // Built once per distinct scope; children without rules share it.
