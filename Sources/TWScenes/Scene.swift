@@ -63,30 +63,32 @@ public enum PluginScopeChange: Hashable, Sendable {
 public struct SceneNode: Sendable {
     private final class Storage: @unchecked Sendable {
         // @unchecked: a storage shared by two nodes is never written (every
-        // setter copies it first, `unique()`), so threads only read it.
-        var type: String
-        var id: String?
-        var path: String
-        var jsonPath: String
-        var line: Int
-        var location: SourceLocation?
-        var text: String?
-        var label: String?
-        var systemImage: String?
-        var style: String?
-        var native: [String] = []
-        var tw: TWClasses?
-        var buttonStyle: TWClasses?
-        var state: SurfaceState = SurfaceState()
-        var rules: SceneRules?
-        var twAnimation: TWClasses?
-        var adapters: [StyleAdapter] = []
-        var cocoa: [CocoaRequest] = []
-        var lifecycle: [String] = []
-        var children: [SceneNode] = []
-        var conditions: [SurfaceCondition] = []
-        var combinations: [SurfaceCombination] = []
-        var findings: [Diagnostic] = []
+        // setter copies it first, `unique()`), so threads only read it; and
+        // for the same reason no two accesses to a field can overlap, so the
+        // fields go without dynamic exclusivity checks.
+        @exclusivity(unchecked) var type: String
+        @exclusivity(unchecked) var id: String?
+        @exclusivity(unchecked) var path: String
+        @exclusivity(unchecked) var jsonPath: String
+        @exclusivity(unchecked) var line: Int
+        @exclusivity(unchecked) var location: SourceLocation?
+        @exclusivity(unchecked) var text: String?
+        @exclusivity(unchecked) var label: String?
+        @exclusivity(unchecked) var systemImage: String?
+        @exclusivity(unchecked) var style: String?
+        @exclusivity(unchecked) var native: [String] = []
+        @exclusivity(unchecked) var tw: TWClasses?
+        @exclusivity(unchecked) var buttonStyle: TWClasses?
+        @exclusivity(unchecked) var state: SurfaceState = SurfaceState()
+        @exclusivity(unchecked) var rules: SceneRules?
+        @exclusivity(unchecked) var twAnimation: TWClasses?
+        @exclusivity(unchecked) var adapters: [StyleAdapter] = []
+        @exclusivity(unchecked) var cocoa: [CocoaRequest] = []
+        @exclusivity(unchecked) var lifecycle: [String] = []
+        @exclusivity(unchecked) var children: [SceneNode] = []
+        @exclusivity(unchecked) var conditions: [SurfaceCondition] = []
+        @exclusivity(unchecked) var combinations: [SurfaceCombination] = []
+        @exclusivity(unchecked) var findings: [Diagnostic] = []
 
         init(type: String, path: String, jsonPath: String, line: Int) {
             self.type = type

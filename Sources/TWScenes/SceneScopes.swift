@@ -13,10 +13,12 @@ struct SceneScopes {
     /// and a copy is then one retain, not one per field of its rules.
     struct Context {
         private final class Storage {
-            var plugins: [String]
-            var rules: Rules
-            var inline = InlineRegistrations()
-            var scope: ResolutionScope?
+            // Written only when uniquely referenced (`unique()`): no two
+            // accesses can overlap, so no dynamic exclusivity checks.
+            @exclusivity(unchecked) var plugins: [String]
+            @exclusivity(unchecked) var rules: Rules
+            @exclusivity(unchecked) var inline = InlineRegistrations()
+            @exclusivity(unchecked) var scope: ResolutionScope?
 
             init(plugins: [String], rules: Rules) {
                 self.plugins = plugins

@@ -7,10 +7,16 @@ import Glibc
 /// A write that fails while appending is kept and thrown by the next `flush()`;
 /// nothing more is written after it (the rest of a report would be garbled).
 public final class ByteWriter {
-    // Unchecked: a writer belongs to one thread at a time, and no method of it
-    // calls out while it is mutating `bytes`, so no access can overlap; the
-    // dynamic checks cost a tenth of writing a report.
-    @exclusivity(unchecked) public private(set) var bytes: [UInt8] = []
+    // The bytes live in a buffer of its own, not an array: appending a short
+    // piece is a capacity check and a copy, where `Array.append(contentsOf:)`
+    // cost several times that, and a report is tens of appends per surface.
+    // A writer belongs to one thread at a time, and no method of it calls out
+    // while it is mutating its fields, so no access can overlap: the fields go
+    // without dynamic exclusivity checks.
+    @exclusivity(unchecked) private var buffer: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var capacity: Int
+    /// How many bytes are buffered.
+    @exclusivity(unchecked) public private(set) var count = 0
     private let fd: Int32?
     private let flushThreshold: Int
     private var failure: WriteError?
@@ -19,28 +25,56 @@ public final class ByteWriter {
     public init(fd: Int32? = nil, flushThreshold: Int = 1 << 20) {
         self.fd = fd
         self.flushThreshold = flushThreshold
-        bytes.reserveCapacity(fd == nil ? 4096 : flushThreshold + 4096)
+        capacity = fd == nil ? 4096 : flushThreshold + 4096
+        buffer = .allocate(capacity: capacity)
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// What is buffered, as an array (a copy).
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: buffer, count: count)) }
+
+    @inline(__always) private func reserve(_ more: Int) {
+        if count + more > capacity { grow(count + more) }
+    }
+
+    private func grow(_ needed: Int) {
+        let larger = max(capacity * 2, needed)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.initialize(from: buffer, count: count)
+        buffer.deallocate()
+        buffer = moved
+        capacity = larger
+    }
+
+    @inline(__always) private func write(_ piece: UnsafeBufferPointer<UInt8>) {
+        guard let base = piece.baseAddress, piece.count > 0 else { return }
+        reserve(piece.count)
+        (buffer + count).initialize(from: base, count: piece.count)
+        count += piece.count
     }
 
     @inline(__always) public func append(_ byte: UInt8) {
-        bytes.append(byte)
+        reserve(1)
+        buffer[count] = byte
+        count += 1
     }
 
     public func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { write($0) }
         flushIfNeeded()
     }
 
     /// Bytes rendered elsewhere (another writer, another thread).
     public func append(bytes more: [UInt8]) {
-        bytes.append(contentsOf: more)
+        more.withUnsafeBufferPointer { write($0) }
         flushIfNeeded()
     }
 
     public func append(_ text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+        if text.utf8.withContiguousStorageIfAvailable({ write($0) }) == nil {
             var text = text
-            text.withUTF8 { bytes.append(contentsOf: $0) }
+            text.withUTF8 { write($0) }
         }
         flushIfNeeded()
     }
@@ -48,28 +82,35 @@ public final class ByteWriter {
     /// A JSON string literal, with the escapes JSON requires.
     public func appendJSONString(_ text: String) {
         var text = text
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         text.withUTF8 { utf8 in
             var start = 0
             for i in 0..<utf8.count {
                 let b = utf8[i]
                 guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
-                if start < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i])) }
+                if start < i { write(UnsafeBufferPointer(rebasing: utf8[start..<i])) }
+                append(0x5C)
                 switch b {
-                case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-                case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-                case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-                case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+                case UInt8(ascii: "\""): append(0x22)
+                case UInt8(ascii: "\\"): append(0x5C)
+                case 0x0A: append(UInt8(ascii: "n"))
+                case 0x0D: append(UInt8(ascii: "r"))
+                case 0x09: append(UInt8(ascii: "t"))
                 default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
+                    let hex: StaticString = "0123456789abcdef"
+                    append(UInt8(ascii: "u"))
+                    append(0x30)
+                    append(0x30)
+                    hex.withUTF8Buffer { digits in
+                        append(digits[Int(b >> 4)])
+                        append(digits[Int(b & 0xF)])
+                    }
                 }
                 start = i + 1
             }
-            if start < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...])) }
+            if start < utf8.count { write(UnsafeBufferPointer(rebasing: utf8[start...])) }
         }
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         flushIfNeeded()
     }
 
@@ -90,7 +131,7 @@ public final class ByteWriter {
                 digits[first] = UInt8(ascii: "0") + UInt8(rest % 10)
                 rest /= 10
             } while rest > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first...]))
+            write(UnsafeBufferPointer(rebasing: digits[first...]))
         }
         flushIfNeeded()
     }
@@ -100,7 +141,7 @@ public final class ByteWriter {
     }
 
     private func flushIfNeeded() {
-        guard fd != nil && bytes.count >= flushThreshold else { return }
+        guard fd != nil && count >= flushThreshold else { return }
         do {
             try flush()
         } catch {
@@ -112,23 +153,23 @@ public final class ByteWriter {
     /// - Throws: the first write error, including one from an earlier automatic flush.
     public func flush() throws(WriteError) {
         if let failure {
-            bytes.removeAll(keepingCapacity: true)
+            count = 0
             throw failure
         }
-        guard let fd, !bytes.isEmpty else { return }
-        defer { bytes.removeAll(keepingCapacity: true) }
+        guard let fd, count > 0 else { return }
+        defer { count = 0 }
         do {
-            try FileDescriptorIO.writeAll(bytes, to: fd)
+            try FileDescriptorIO.writeAll(UnsafeRawBufferPointer(start: buffer, count: count), to: fd)
         } catch {
             failure = error
             throw error
         }
     }
 
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
+    public var string: String { String(decoding: UnsafeBufferPointer(start: buffer, count: count), as: UTF8.self) }
 
     /// Drops what was written, keeping the room (a writer used again and again).
     public func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
+        count = 0
     }
 }
