@@ -62,7 +62,7 @@ final class InternedTables: Sendable {
         /// How many `classNumbers` are `seenOnce` (see `compile`).
         var seenOnceCount = 0
         var nextAssignment: Int32 = 0
-        var steps: [SIMD8<Int32>: Step] = [:]
+        var steps = StepTable()
     }
 
     /// One styling step's output for one key.
@@ -227,6 +227,7 @@ final class InternedTables: Sendable {
         func classText(_ w: Winner) -> String { classes[w.classIndex].effects[w.effectIndex].classText }
 
         var chain: [ChainEntry] = []
+        chain.reserveCapacity(12)
         var diagnostics: [Diagnostic] = []
         var text = source.target == .text
         for group in StyleEmitter.Group.allCases {

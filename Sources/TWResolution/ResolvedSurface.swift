@@ -9,28 +9,80 @@ public struct ChainEntry: Hashable, Sendable {
         case source(name: String, location: SourceLocation)
         case builtin(property: String)
     }
-    public var phase: ChainPhase
-    public var origin: Origin
+    /// Copy-on-write storage: a chain entry is copied into every surface
+    /// that has it (the interned path hands the same memoised entries to
+    /// thousands of surfaces), and a copy is then one retain, not one per field.
+    private final class Storage: @unchecked Sendable {
+        // @unchecked: a storage shared by two entries is never written (every
+        // setter copies it first, `unique()`), so threads only read it; for
+        // the same reason no two accesses can overlap (no dynamic checks).
+        @exclusivity(unchecked) var phase: ChainPhase
+        @exclusivity(unchecked) var origin: Origin
+        @exclusivity(unchecked) var active: Bool?
+        @exclusivity(unchecked) var modifier: ModifierIR
+        @exclusivity(unchecked) var className: String?
+        @exclusivity(unchecked) var rendered: RenderedEntry?
+
+        init(phase: ChainPhase, origin: Origin, active: Bool?, modifier: ModifierIR, className: String?) {
+            self.phase = phase
+            self.origin = origin
+            self.active = active
+            self.modifier = modifier
+            self.className = className
+        }
+
+        func copy() -> Storage {
+            let copy = Storage(phase: phase, origin: origin, active: active, modifier: modifier, className: className)
+            copy.rendered = rendered
+            return copy
+        }
+    }
+
+    private var storage: Storage
+
+    /// The storage, copied first if another entry shares it.
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    public var phase: ChainPhase {
+        get { storage.phase }
+        _modify { yield &unique().phase }
+    }
+    public var origin: Origin {
+        get { storage.origin }
+        _modify { yield &unique().origin }
+    }
     /// Registrations only: whether the slot's class is present and won.
-    public var active: Bool?
-    public var modifier: ModifierIR
+    public var active: Bool? {
+        get { storage.active }
+        _modify { yield &unique().active }
+    }
+    public var modifier: ModifierIR {
+        get { storage.modifier }
+        _modify { yield &unique().modifier }
+    }
     /// The class that set this entry, if any.
-    public var className: String?
+    public var className: String? {
+        get { storage.className }
+        _modify { yield &unique().className }
+    }
     /// The entry as the JSON report writes it, when it was rendered once for
     /// many surfaces (the interned path's memoised entries). Not part of the
     /// entry's value: equality and hashing ignore it.
-    package var rendered: RenderedEntry?
+    package var rendered: RenderedEntry? {
+        get { storage.rendered }
+        _modify { yield &unique().rendered }
+    }
 
     public init(phase: ChainPhase, origin: Origin, active: Bool?, modifier: ModifierIR, className: String?) {
-        self.phase = phase
-        self.origin = origin
-        self.active = active
-        self.modifier = modifier
-        self.className = className
+        storage = Storage(phase: phase, origin: origin, active: active, modifier: modifier, className: className)
     }
 
     public static func == (a: ChainEntry, b: ChainEntry) -> Bool {
-        a.phase == b.phase && a.origin == b.origin && a.active == b.active && a.modifier == b.modifier
+        if a.storage === b.storage { return true }
+        return a.phase == b.phase && a.origin == b.origin && a.active == b.active && a.modifier == b.modifier
             && a.className == b.className
     }
 
