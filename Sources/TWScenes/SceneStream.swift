@@ -258,9 +258,9 @@ struct StreamReader {
                 trailPaths.jsonPath, JSONNode(value: .null, line: position.lineNumber, column: position.column),
                 "nodes nested too deep")
         }
-        if let children = plainNodeChildren(at: position) {
+        if let fields = plainFields(at: position) {
             var below: [SceneStream.PluginMention] = []
-            for (i, item) in children.enumerated() {
+            for (i, item) in plainChildren(fields).enumerated() {
                 trail.append(i)
                 defer { trail.removeLast() }
                 below += try checkNode(at: item, depth: depth + 1)
@@ -285,70 +285,99 @@ struct StreamReader {
         return SceneStream.mentions(node.rules, path: jsonPath, line: node.line) + below
     }
 
-    /// Fields whose every string value is valid (in a checked document), so a
-    /// node of only these, as strings, has nothing to check but its type.
-    static func isPlainStringField(_ key: String) -> Bool {
-        switch key {
-        case "type", "id", "text", "label", "systemImage", "tw", "buttonStyle", "twAnimation": return true
-        default: return false
-        }
+    /// Where the fields of a plain node are: a node whose every member is a
+    /// string of a field that cannot fail a check (`type`, `id`, `text`,
+    /// `label`, `systemImage`, `tw`, `buttonStyle`, `twAnimation`; in a
+    /// checked document every string is valid), with a non-empty `type`, and
+    /// an array of `children` (or none). Such a node has nothing to check but
+    /// its type, no warning and no plugin to name.
+    struct PlainFields {
+        var type: JSONPosition?
+        var id: JSONPosition?
+        var text: JSONPosition?
+        var label: JSONPosition?
+        var systemImage: JSONPosition?
+        var tw: JSONPosition?
+        var buttonStyle: JSONPosition?
+        var twAnimation: JSONPosition?
+        var children: JSONPosition?
     }
 
-    /// The children of a node that cannot fail a check, has no warning and
-    /// names no plugin: string values of `isPlainStringField` with a non-empty
-    /// `type`, and an array of children (or none). Nil for any other node,
-    /// which the full check reads.
-    mutating func plainNodeChildren(at position: JSONPosition) -> [JSONPosition]? {
-        guard let members = parser.members(at: position) else { return nil }
-        return plainNodeChildren(members)
-    }
-
-    /// `plainNodeChildren(at:)` for a node's members.
-    mutating func plainNodeChildren(_ members: [(key: String, value: JSONPosition)]) -> [JSONPosition]? {
-        var children: [JSONPosition] = []
-        var typed = false
-        for (key, value) in members {
-            let (first, second) = parser.leadingBytes(at: value)
-            if key == "children" {
-                guard first == UInt8(ascii: "["), let items = parser.items(at: value) else { return nil }
-                children = items
-            } else {
-                guard first == UInt8(ascii: "\""), Self.isPlainStringField(key) else { return nil }
-                if key == "type" {
-                    guard second != UInt8(ascii: "\"") else { return nil }
-                    typed = true
+    /// The fields of the node at `position` when it is plain (read on its
+    /// bytes: no member list, no key strings), nil for any other node, which
+    /// the full check reads.
+    mutating func plainFields(at position: JSONPosition) -> PlainFields? {
+        var fields = PlainFields()
+        var plain = true
+        let isObject = parser.forEachMember(at: position) { m in
+            if m.keyIs("children") {
+                guard m.first == UInt8(ascii: "[") else {
+                    plain = false
+                    return false
                 }
+                fields.children = m.value
+                return true
             }
+            guard m.first == UInt8(ascii: "\"") else {
+                plain = false
+                return false
+            }
+            if m.keyIs("type") {
+                guard m.second != UInt8(ascii: "\"") else {
+                    plain = false
+                    return false
+                }
+                fields.type = m.value
+            } else if m.keyIs("tw") {
+                fields.tw = m.value
+            } else if m.keyIs("id") {
+                fields.id = m.value
+            } else if m.keyIs("text") {
+                fields.text = m.value
+            } else if m.keyIs("label") {
+                fields.label = m.value
+            } else if m.keyIs("systemImage") {
+                fields.systemImage = m.value
+            } else if m.keyIs("buttonStyle") {
+                fields.buttonStyle = m.value
+            } else if m.keyIs("twAnimation") {
+                fields.twAnimation = m.value
+            } else {
+                plain = false
+                return false
+            }
+            return true
         }
-        return typed ? children : nil
+        guard isObject, plain, fields.type != nil else { return nil }
+        return fields
     }
 
-    /// A node `plainNodeChildren` accepts, read straight from its strings
-    /// (what `nodeHead` and `SceneReader.field` make of them), and its children.
+    /// The positions of a plain node's children.
+    mutating func plainChildren(_ fields: PlainFields) -> [JSONPosition] {
+        guard let children = fields.children else { return [] }
+        return parser.items(at: children) ?? []
+    }
+
+    /// A node `plainFields` accepts, read straight from its strings (what
+    /// `nodeHead` and `SceneReader.field` make of them), and its children.
     mutating func plainNode(at position: JSONPosition, jsonPath: String, path: String) -> (
         SceneNode, [JSONPosition]
     )? {
-        guard let members = parser.members(at: position), let children = plainNodeChildren(members) else {
-            return nil
-        }
+        guard let fields = plainFields(at: position), let typePosition = fields.type,
+            let type = parser.string(at: typePosition)
+        else { return nil }
         var node = SceneNode(
-            type: "", path: path, jsonPath: jsonPath, line: position.lineNumber,
+            type: type, path: path, jsonPath: jsonPath, line: position.lineNumber,
             location: SourceLocation(file: reader.file, line: position.lineNumber, column: position.column))
-        for (key, value) in members where key != "children" {
-            guard let string = parser.string(at: value) else { return nil }
-            switch key {
-            case "type": node.type = string
-            case "id": node.id = string
-            case "text": node.text = string
-            case "label": node.label = string
-            case "systemImage": node.systemImage = string
-            case "tw": node.tw = TWClasses(string)
-            case "buttonStyle": node.buttonStyle = TWClasses(string)
-            case "twAnimation": node.twAnimation = TWClasses(string)
-            default: return nil
-            }
-        }
-        return (node, children)
+        func string(_ at: JSONPosition?) -> String? { at.flatMap { parser.string(at: $0) } }
+        if let id = string(fields.id) { node.id = id }
+        if let text = string(fields.text) { node.text = text }
+        if let label = string(fields.label) { node.label = label }
+        if let systemImage = string(fields.systemImage) { node.systemImage = systemImage }
+        if let tw = string(fields.tw) { node.tw = TWClasses(tw) }
+        if let buttonStyle = string(fields.buttonStyle) { node.buttonStyle = TWClasses(buttonStyle) }
+        if let twAnimation = string(fields.twAnimation) { node.twAnimation = TWClasses(twAnimation) }
+        return (node, plainChildren(fields))
     }
 
     /// Walk step: each node with its fields (children left out) visited before

@@ -395,6 +395,58 @@ extension JSONParser {
         return out
     }
 
+    /// One member of an object of a checked document, as `forEachMember`
+    /// hands it over: the key's bytes (between the quotes, not decoded; valid
+    /// only during the call), whether they hold an escape, where the value
+    /// starts and its first two bytes (0 past the end).
+    package struct RawMember {
+        package let key: UnsafeBufferPointer<UInt8>
+        package let escaped: Bool
+        package let value: JSONPosition
+        package let first: UInt8
+        package let second: UInt8
+
+        /// Whether the key is `name` as written (an escaped key never is).
+        package func keyIs(_ name: StaticString) -> Bool {
+            guard !escaped, key.count == name.utf8CodeUnitCount, let base = key.baseAddress else { return false }
+            return memcmp(base, name.utf8Start, key.count) == 0
+        }
+    }
+
+    /// Calls `body` with each member of the object at `position`, in document
+    /// order, until it returns false; no string or array is made. False when
+    /// the value there is not an object. For a checked document only.
+    package mutating func forEachMember(at position: JSONPosition, _ body: (RawMember) -> Bool) -> Bool {
+        seek(position)
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return false }
+        index += 1
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { break }
+            let keyStart = index + 1
+            index = Self.endOfString(bytes, openingQuote: index)
+            let keyEnd = min(index - 1, bytes.count)
+            skipWhitespace()
+            index += 1  // ':'
+            skipWhitespace()
+            let value = self.position
+            let more = bytes.withUnsafeBufferPointer { buffer -> Bool in
+                let key = UnsafeBufferPointer(rebasing: buffer[keyStart..<max(keyStart, keyEnd)])
+                let escaped = key.contains(UInt8(ascii: "\\"))
+                let first = index < buffer.count ? buffer[index] : 0
+                let second = index + 1 < buffer.count ? buffer[index + 1] : 0
+                return body(RawMember(key: key, escaped: escaped, value: value, first: first, second: second))
+            }
+            guard more else { return true }
+            seek(value)
+            skipChecked()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { break }
+            index += 1
+        }
+        return true
+    }
+
     /// The string at `position`, decoded as `parse` decodes strings; nil when
     /// the value there is not a string. For a checked document only.
     package mutating func string(at position: JSONPosition) -> String? {
