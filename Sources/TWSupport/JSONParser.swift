@@ -108,7 +108,7 @@ public struct JSONParser {
             guard depth < maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
             index += 1
             var members: [JSONMember] = []
-            var keys = Set<String>()
+            var keys = ObjectKeys()
             skipWhitespace()
             if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
                 index += 1
@@ -120,7 +120,7 @@ public struct JSONParser {
                     throw error("expected a string key")
                 }
                 let key = try parseString()
-                guard keys.insert(key).inserted else { throw error("duplicate key '\(key)'") }
+                guard keys.insert(key) else { throw error("duplicate key '\(key)'") }
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                     throw error("expected ':' after a key")
@@ -542,17 +542,62 @@ extension JSONParser {
 
     /// Checks a string without building it.
     private mutating func skipString() throws(JSONParseError) {
-        // The common case is ASCII without escapes: nothing to validate or build.
-        var scan = index + 1
-        while scan < bytes.count {
-            let b = bytes[scan]
-            if b == UInt8(ascii: "\"") {
-                index = scan + 1
-                return
+        // The common case is ASCII without escapes: nothing to validate or
+        // build. Eight bytes are tested at a time for a quote, a backslash,
+        // a control byte or a non-ASCII byte; the byte loop takes over at the
+        // word that has one.
+        let plainEnd = bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
+            var scan = index + 1
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while scan + 8 <= buffer.count {
+                let word = UnsafeRawPointer(base + scan).loadUnaligned(as: UInt64.self)
+                let quote = word ^ (ones &* 0x22)
+                let backslash = word ^ (ones &* 0x5C)
+                let special =
+                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+                    | word
+                if special & highs != 0 { break }
+                scan += 8
             }
-            if b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { break }
-            scan += 1
+            while scan < buffer.count {
+                let b = buffer[scan]
+                if b == UInt8(ascii: "\"") { return scan + 1 }
+                if b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { return nil }
+                scan += 1
+            }
+            return nil
+        }
+        if let plainEnd {
+            index = plainEnd
+            return
         }
         _ = try parseString()
+    }
+}
+
+/// The keys of one object so far, for the duplicate check: the first eight
+/// compared in place (most objects have a handful: no set to build and hash
+/// into), every key hashed once there are more.
+private struct ObjectKeys {
+    private var first = InlineArray<8, String>(repeating: "")
+    private var count = 0
+    private var rest: Set<String>?
+
+    /// Adds `key`; false when the object already has it.
+    mutating func insert(_ key: String) -> Bool {
+        if let inserted = rest?.insert(key).inserted { return inserted }
+        for i in 0..<count where first[i] == key { return false }
+        if count < 8 {
+            first[count] = key
+            count += 1
+            return true
+        }
+        var all = Set<String>(minimumCapacity: 32)
+        for i in 0..<count { all.insert(first[i]) }
+        all.insert(key)
+        rest = all
+        return true
     }
 }

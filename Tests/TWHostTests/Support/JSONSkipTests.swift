@@ -36,4 +36,55 @@ struct JSONSkipTests {
         #expect(JSONParser.endOfString(Array(#""a\"b" x"#.utf8), openingQuote: 0) == 6)
         #expect(JSONParser.endOfString(Array(#""a\\" x"#.utf8), openingQuote: 0) == 5)
     }
+
+    @Test(
+        "checking a document without building it fails exactly where parsing it does: strings tested eight bytes at a time, keys compared in place"
+    )
+    func checkMatchesParse() {
+        // Pieces of strings that end the word-at-a-time scan or not: quotes,
+        // escapes, control and non-ASCII bytes (valid and not), runs of plain bytes.
+        let pieces: [[UInt8]] = [
+            Array("abcdefgh".utf8), Array("a".utf8), Array("0123456789abcdef".utf8), [0x5C, 0x22], [0x5C, 0x5C],
+            [0x5C, UInt8(ascii: "n")], [0x5C, UInt8(ascii: "q")], Array(#"\u0061"#.utf8), Array(#"\ud800"#.utf8),
+            [0x09], [0x1F], [0x7F], [0xC3, 0xA9], [0xC3], [0xF0, 0x9F, 0x98, 0x80], [0xFF], [0x22],
+        ]
+        let keys = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", #"\u0061"#, "type"]
+        var seed: UInt64 = 11
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        var outcomes = Set<String>()
+        for _ in 0..<6_000 {
+            var document: [UInt8] = Array("{".utf8)
+            for m in 0..<next(14) {
+                if m > 0 { document += Array(", ".utf8) }
+                document += Array("\"\(keys[next(keys.count)])\": \"".utf8)
+                for _ in 0..<next(6) { document += pieces[next(pieces.count)] }
+                document += Array("\"".utf8)
+            }
+            document += Array("}".utf8)
+            let parsed: JSONParseError?
+            do {
+                _ = try JSONParser.parse(document)
+                parsed = nil
+            } catch {
+                parsed = error
+            }
+            let checked: JSONParseError?
+            do {
+                try JSONParser.checkDocument(document)
+                checked = nil
+            } catch {
+                checked = error
+            }
+            #expect(checked == parsed, "\(String(decoding: document, as: UTF8.self))")
+            outcomes.insert(parsed.map { String($0.message.prefix(20)) } ?? "ok")
+        }
+        // The generator reaches success, duplicate keys past eight and in
+        // escaped form, bad escapes, control bytes, bad UTF-8 and unterminated strings.
+        #expect(outcomes.contains("ok"))
+        #expect(outcomes.contains { $0.hasPrefix("duplicate key") })
+        #expect(outcomes.count >= 5, "\(outcomes.sorted())")
+    }
 }
