@@ -97,14 +97,30 @@ public enum ArgumentDecoder {
         DecimalNumber.parse(text, allowsSign: true)
     }
 
+    /// A few units and their factors, looked up by comparing bytes (two to
+    /// four short names: cheaper than hashing, and nothing to allocate).
+    package struct Units: Sendable {
+        let names: [String]
+        let factors: [Double]
+        init(_ table: KeyValuePairs<String, Double>) {
+            names = table.map(\.key)
+            factors = table.map(\.value)
+        }
+        /// The factor of a unit written in ASCII (`""` for a bare number).
+        func factor(of unit: Substring) -> Double? {
+            for (i, name) in names.enumerated() where name.utf8.elementsEqual(unit.utf8) { return factors[i] }
+            return nil
+        }
+    }
+
     /// Units of a length (points), an angle (degrees) and a duration
     /// written in seconds or, bare, in milliseconds.
-    package static let lengthUnits: [String: Double] = ["": 1, "pt": 1, "px": 1]
-    package static let angleUnits: [String: Double] = ["": 1, "deg": 1, "rad": 180 / Double.pi, "turn": 360]
-    package static let secondUnits: [String: Double] = ["": 1, "s": 1, "ms": 0.001]
-    package static let millisecondUnits: [String: Double] = ["": 0.001, "ms": 0.001, "s": 1]
+    package static let lengthUnits = Units(["": 1, "pt": 1, "px": 1])
+    package static let angleUnits = Units(["": 1, "deg": 1, "rad": 180 / Double.pi, "turn": 360])
+    package static let secondUnits = Units(["": 1, "s": 1, "ms": 0.001])
+    package static let millisecondUnits = Units(["": 0.001, "ms": 0.001, "s": 1])
 
-    package static func number(_ text: String, units: [String: Double]) -> Double? {
+    package static func number(_ text: String, units: Units) -> Double? {
         // The unit: the trailing lowercase ASCII letters and `%`. Found on the
         // bytes; when a non-ASCII byte comes before them, by Characters (a
         // prepended mark could make the letter part of a wider Character).
@@ -124,8 +140,10 @@ public enum ArgumentDecoder {
                 end = text.index(before: end)
             }
         }
-        let unit = String(text[end...])
-        guard let factor = units[unit], let value = finiteNumber(String(text[..<end])) else { return nil }
+        // The unit is ASCII either way, so comparing its bytes is comparing the strings.
+        guard let factor = units.factor(of: text[end...]),
+            let value = DecimalNumber.parse(text[..<end], allowsSign: true)
+        else { return nil }
         let scaled = value * factor
         return scaled.isFinite ? scaled : nil
     }
@@ -151,27 +169,33 @@ public enum ArgumentDecoder {
 
     /// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, or a theme color (`primary/50`).
     public static func color(_ text: String, theme: Theme) -> ColorValue? {
-        guard text.hasPrefix("#") else { return theme.color(named: text) }
-        let digits = Array(text.utf8.dropFirst())
-        var nibbles: [Int] = []
-        for d in digits {
-            guard let nibble = ASCII.hexValue(d) else { return nil }
-            nibbles.append(nibble)
+        let utf8 = text.utf8
+        guard utf8.first == UInt8(ascii: "#") else { return theme.color(named: text) }
+        // A mark after '#' joins it in one Character: then it is no hex literal
+        // (`hasPrefix` reads Characters), and a theme name if anything.
+        if utf8.count > 1, utf8[utf8.index(after: utf8.startIndex)] >= 0x80, !text.hasPrefix("#") {
+            return theme.color(named: text)
         }
-        var components: [Double] = []
-        switch nibbles.count {
-        case 3, 4:
-            for n in nibbles { components.append(Double(n * 17) / 255) }
-        case 6, 8:
-            var i = 0
-            while i < nibbles.count {
-                let byte: Int = nibbles[i] * 16 + nibbles[i + 1]
-                components.append(Double(byte) / 255)
-                i += 2
-            }
+        // Up to eight hex digits, read into one integer as they come.
+        var digits: UInt32 = 0
+        var count = 0
+        for d in utf8.dropFirst() {
+            guard count < 8, let nibble = ASCII.hexValue(d) else { return nil }
+            digits = digits << 4 | UInt32(nibble)
+            count += 1
+        }
+        func channel(_ index: Int, of width: Int) -> Double {
+            let shift = UInt32((count / width - 1 - index) * width * 4)
+            let raw = Int((digits >> shift) & (width == 1 ? 0xF : 0xFF))
+            return width == 1 ? Double(raw * 17) / 255 : Double(raw) / 255
+        }
+        switch count {
+        case 3, 4, 6, 8:
+            let width = count <= 4 ? 1 : 2
+            let alpha = count == 4 || count == 8 ? channel(3, of: width) : 1
+            return ColorValue(
+                red: channel(0, of: width), green: channel(1, of: width), blue: channel(2, of: width), alpha: alpha)
         default: return nil
         }
-        if components.count == 3 { components.append(1) }
-        return ColorValue(red: components[0], green: components[1], blue: components[2], alpha: components[3])
     }
 }

@@ -128,6 +128,39 @@ final class InternedTables: Sendable {
         return count > ClassExpander.maxExpandedClasses ? nil : out
     }
 
+    /// One effect of a class before its assignments are numbered.
+    struct Draft: Equatable, Sendable {
+        let rank: Int64
+        let conditions: [Variant]
+        let classText: String
+        let assignments: [StyleAssignment]
+    }
+
+    /// A class's effects before numbering and the classes counted toward the
+    /// expansion limit, or nil when only the general path can take it: the
+    /// common bracket form straight from its bytes, anything else expanded.
+    static func draft(_ word: String, scope: ResolutionScope) -> (effects: [Draft], count: Int)? {
+        if let single = BracketClassCompiler.draft(word, scope: scope) { return ([single], 1) }
+        return generalDraft(word, scope: scope)
+    }
+
+    /// `draft` by `ClassExpander.topLevel`, for any class.
+    static func generalDraft(_ word: String, scope: ResolutionScope) -> (effects: [Draft], count: Int)? {
+        let expansion = ClassExpander.topLevel(ClassToken(text: word), scope: scope, matches: false)
+        guard expansion.diagnostics.isEmpty else { return nil }
+        var effects: [Draft] = []
+        for effect in expansion.effects {
+            // The native button style decides what else applies: the general path's.
+            guard case .style(let assignments) = effect.kind, !effect.conditions.contains(.pressed),
+                !assignments.contains(where: { $0.property == .nativeButtonStyle })
+            else { return nil }
+            let rank = Int64(effect.core.precedence) << 40 | Int64(effect.conditions.count) << 32
+            effects.append(
+                Draft(rank: rank, conditions: effect.conditions, classText: effect.classText, assignments: assignments))
+        }
+        return (effects, expansion.count)
+    }
+
     /// Looks a class up, expands it, and numbers its assignments; remembers a
     /// class the path cannot take as such.
     /// - Parameter keep: remember it. A class with a bracketed value is often
@@ -136,39 +169,26 @@ final class InternedTables: Sendable {
     ///   read one are computed, not memoised, and the tables stay small on
     ///   scenes of such classes.
     private func compile(_ word: String, scope: ResolutionScope, keep: Bool) -> Compiled? {
-        let expansion = ClassExpander.topLevel(ClassToken(text: word), scope: scope, matches: false)
-        var effects: [(rank: Int64, conditions: [Variant], classText: String, assignments: [StyleAssignment])] = []
-        var simple = expansion.diagnostics.isEmpty
-        for effect in expansion.effects where simple {
-            // The native button style decides what else applies: the general path's.
-            guard case .style(let assignments) = effect.kind, !effect.conditions.contains(.pressed),
-                !assignments.contains(where: { $0.property == .nativeButtonStyle })
-            else {
-                simple = false
-                break
-            }
-            let rank = Int64(effect.core.precedence) << 40 | Int64(effect.conditions.count) << 32
-            effects.append((rank, effect.conditions, effect.classText, assignments))
-        }
+        let drafted = Self.draft(word, scope: scope)
         guard keep else {
-            guard simple else { return nil }
+            guard let drafted else { return nil }
             return Compiled(
-                effects: effects.map { e in
+                effects: drafted.effects.map { e in
                     Compiled.Effect(
                         rank: e.rank, conditions: e.conditions, classText: e.classText,
                         assignments: e.assignments.map { ($0.property.ordinal, Self.transient, $0.value) })
-                }, expandedCount: expansion.count)
+                }, expandedCount: drafted.count)
         }
         return state.withLock { state -> Compiled? in
             let key = Substring(word)
             if let known = state.classNumbers[key], known != Self.seenOnce { return state.classes[Int(known)] }
             state.classNumbers[key] = Int32(state.classes.count)
-            guard simple else {
+            guard let drafted else {
                 state.classes.append(nil)
                 return nil
             }
             var numbered: [Compiled.Effect] = []
-            for e in effects {
+            for e in drafted.effects {
                 var assignments: [(ordinal: Int, number: Int32, value: StyleValue)] = []
                 for a in e.assignments {
                     assignments.append((a.property.ordinal, state.nextAssignment, a.value))
@@ -178,7 +198,7 @@ final class InternedTables: Sendable {
                     Compiled.Effect(
                         rank: e.rank, conditions: e.conditions, classText: e.classText, assignments: assignments))
             }
-            let compiled = Compiled(effects: numbered, expandedCount: expansion.count)
+            let compiled = Compiled(effects: numbered, expandedCount: drafted.count)
             state.classes.append(compiled)
             return compiled
         }
