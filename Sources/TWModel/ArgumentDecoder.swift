@@ -97,18 +97,27 @@ public enum ArgumentDecoder {
         DecimalNumber.parse(text, allowsSign: true)
     }
 
-    /// A few units and their factors, looked up by comparing bytes (two to
-    /// four short names: cheaper than hashing, and nothing to allocate).
+    /// A few units and their factors. A unit is at most four ASCII bytes, so
+    /// each is kept as one number (its bytes and length): looking one up is
+    /// comparing integers, with nothing to hash or allocate.
     package struct Units: Sendable {
-        let names: [String]
+        let codes: [UInt64]
         let factors: [Double]
         init(_ table: KeyValuePairs<String, Double>) {
-            names = table.map(\.key)
+            codes = table.map { Units.code(of: Array($0.key.utf8)[...]) ?? 0 }
             factors = table.map(\.value)
         }
-        /// The factor of a unit written in ASCII (`""` for a bare number).
-        func factor(of unit: Substring) -> Double? {
-            for (i, name) in names.enumerated() where name.utf8.elementsEqual(unit.utf8) { return factors[i] }
+        /// The bytes of a unit of at most four bytes, and its length.
+        static func code(of unit: some Collection<UInt8>) -> UInt64? {
+            guard unit.count <= 4 else { return nil }
+            var code = UInt64(unit.count) << 32
+            for (i, b) in unit.enumerated() { code |= UInt64(b) << (8 * i) }
+            return code
+        }
+        /// The factor of a unit (`""` for a bare number).
+        func factor(of unit: some Collection<UInt8>) -> Double? {
+            guard let code = Units.code(of: unit) else { return nil }
+            for (i, known) in codes.enumerated() where known == code { return factors[i] }
             return nil
         }
     }
@@ -120,32 +129,42 @@ public enum ArgumentDecoder {
     package static let secondUnits = Units(["": 1, "s": 1, "ms": 0.001])
     package static let millisecondUnits = Units(["": 0.001, "ms": 0.001, "s": 1])
 
+    /// A number with a unit: the trailing lowercase ASCII letters and `%`.
     package static func number(_ text: String, units: Units) -> Double? {
-        // The unit: the trailing lowercase ASCII letters and `%`. Found on the
-        // bytes; when a non-ASCII byte comes before them, by Characters (a
-        // prepended mark could make the letter part of a wider Character).
-        let utf8 = text.utf8
-        var cut = utf8.endIndex
-        while cut > utf8.startIndex {
-            let b = utf8[utf8.index(before: cut)]
-            guard (b >= 0x61 && b <= 0x7A) || b == 0x25 else { break }
-            cut = utf8.index(before: cut)
+        // On the bytes, when the unit follows an ASCII byte (the usual case).
+        if let reading = text.utf8.withContiguousStorageIfAvailable({ number(bytes: $0, units: units) }),
+            let result = reading
+        {
+            return result
         }
-        var end = cut
-        if cut > utf8.startIndex && utf8[utf8.index(before: cut)] >= 0x80 {
-            end = text.endIndex
-            while end > text.startIndex, let last = text[text.index(before: end)].asciiValue,
-                (last >= 0x61 && last <= 0x7A) || last == 0x25
-            {
-                end = text.index(before: end)
-            }
+        // When a non-ASCII byte comes before the unit, it is found by
+        // Characters (a prepended mark could make the letter part of a
+        // wider Character).
+        var end = text.endIndex
+        while end > text.startIndex, let last = text[text.index(before: end)].asciiValue,
+            (last >= 0x61 && last <= 0x7A) || last == 0x25
+        {
+            end = text.index(before: end)
         }
         // The unit is ASCII either way, so comparing its bytes is comparing the strings.
-        guard let factor = units.factor(of: text[end...]),
+        guard let factor = units.factor(of: text[end...].utf8),
             let value = DecimalNumber.parse(text[..<end], allowsSign: true)
         else { return nil }
         let scaled = value * factor
         return scaled.isFinite ? scaled : nil
+    }
+
+    /// `number` on bytes: the value (or nil), or nil itself when a non-ASCII
+    /// byte comes before the unit and Characters must find it.
+    private static func number(bytes: UnsafeBufferPointer<UInt8>, units: Units) -> Double?? {
+        var cut = bytes.count
+        while cut > 0, (bytes[cut - 1] >= 0x61 && bytes[cut - 1] <= 0x7A) || bytes[cut - 1] == 0x25 { cut -= 1 }
+        if cut > 0 && bytes[cut - 1] >= 0x80 { return .none }
+        guard let factor = units.factor(of: bytes[cut...]),
+            let value = DecimalNumber.parse(bytes: UnsafeBufferPointer(rebasing: bytes[..<cut]), allowsSign: true)
+        else { return .some(nil) }
+        let scaled = value * factor
+        return .some(scaled.isFinite ? scaled : nil)
     }
 
     /// The theme color `text` refers to (`brand` for `brand` and `brand/50`),

@@ -32,7 +32,8 @@ public enum DecimalNumber {
         return Array(text.utf8).withUnsafeBufferPointer { parse(bytes: $0, allowsSign: allowsSign) }
     }
 
-    private static func parse(bytes: UnsafeBufferPointer<UInt8>, allowsSign: Bool) -> Double? {
+    /// `parse` on bytes already in memory.
+    static func parse(bytes: UnsafeBufferPointer<UInt8>, allowsSign: Bool) -> Double? {
         guard !bytes.isEmpty, bytes.count <= maximumLength else { return nil }
         var i = 0
         func digits() -> Int {

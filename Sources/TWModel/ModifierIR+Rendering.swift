@@ -148,6 +148,32 @@ package enum SwiftLiteral {
         return String(v)
     }
 
+    /// `number(tenThousandths / 10_000)` for a whole number of ten-thousandths
+    /// (a colour component): written from the integer's digits between 0 and
+    /// 1, where the shortest decimal of that quotient is those digits (a
+    /// test compares all 10,001 of them with `number`).
+    static func fourDecimals(_ tenThousandths: Double) -> String {
+        guard tenThousandths >= 0 && tenThousandths <= 10_000 else { return number(tenThousandths / 10_000) }
+        var k = Int(tenThousandths)
+        if k == 0 { return "0" }
+        if k == 10_000 { return "1" }
+        var digits = 4
+        while k % 10 == 0 {
+            k /= 10
+            digits -= 1
+        }
+        // "0." then `digits` digits of k, zero-padded on the left.
+        return String(unsafeUninitializedCapacity: digits + 2) { out in
+            out[0] = UInt8(ascii: "0")
+            out[1] = UInt8(ascii: ".")
+            for i in stride(from: digits + 1, through: 2, by: -1) {
+                out[i] = UInt8(ascii: "0") + UInt8(k % 10)
+                k /= 10
+            }
+            return digits + 2
+        }
+    }
+
     package static func string(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
@@ -179,7 +205,7 @@ package enum SwiftLiteral {
             return c.alpha == 1 || name == "clear" ? base : base + ".opacity(\(number(c.alpha)))"
         }
         // Four decimals are finer than 8-bit channels can tell apart.
-        func component(_ v: Double) -> String { number((v * 10_000).rounded() / 10_000) }
+        func component(_ v: Double) -> String { fourDecimals((v * 10_000).rounded()) }
         var s = "Color(red: \(component(c.red)), green: \(component(c.green)), blue: \(component(c.blue))"
         if c.alpha != 1 { s += ", opacity: \(component(c.alpha))" }
         return s + ")"

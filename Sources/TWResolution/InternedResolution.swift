@@ -104,6 +104,8 @@ final class InternedTables: Sendable {
                         keep = false
                         if state.seenOnceCount >= Self.classLimit {
                             state.classNumbers = state.classNumbers.filter { $0.value != Self.seenOnce }
+                            // As many will come again: room for them at once, not by doubling.
+                            state.classNumbers.reserveCapacity(state.classNumbers.count + Self.classLimit)
                             state.seenOnceCount = 0
                         }
                         state.classNumbers[Substring(String(word))] = Self.seenOnce

@@ -118,6 +118,42 @@ struct NumberDecodingTests {
         #expect(ArgumentDecoder.number("12\u{301}px", units: ArgumentDecoder.lengthUnits) == nil)
     }
 
+    /// The unit found on Characters and looked up in a dictionary.
+    static func referenceNumber(_ text: String, units: [String: Double]) -> Double? {
+        var end = text.endIndex
+        while end > text.startIndex, let last = text[text.index(before: end)].asciiValue,
+            (last >= 0x61 && last <= 0x7A) || last == 0x25
+        {
+            end = text.index(before: end)
+        }
+        guard let factor = units[String(text[end...])],
+            let value = referenceNumber(String(text[..<end]), allowsSign: true)
+        else { return nil }
+        let scaled = value * factor
+        return scaled.isFinite ? scaled : nil
+    }
+
+    @Test("numbers with units: the same as a dictionary lookup of the unit read by Characters")
+    func randomUnits() {
+        let tables: [(ArgumentDecoder.Units, [String: Double])] = [
+            (ArgumentDecoder.lengthUnits, ["": 1, "pt": 1, "px": 1]),
+            (ArgumentDecoder.angleUnits, ["": 1, "deg": 1, "rad": 180 / Double.pi, "turn": 360]),
+            (ArgumentDecoder.secondUnits, ["": 1, "s": 1, "ms": 0.001]),
+            (ArgumentDecoder.millisecondUnits, ["": 0.001, "ms": 0.001, "s": 1]),
+        ]
+        var generator = Generator(seed: 11)
+        let units = ["", "px", "pt", "deg", "rad", "turn", "s", "ms", "%", "PX", "pxx", "turns", "d", "\u{301}px", "é"]
+        for _ in 0..<20_000 {
+            let text =
+                generator.text(from: ["0", "1", "9", ".", "-", "e", "x", "\u{e9}"], upTo: 8)
+                + units[generator.below(units.count)]
+            for (table, reference) in tables {
+                let expected = Self.bits(Self.referenceNumber(text, units: reference))
+                #expect(Self.bits(ArgumentDecoder.number(text, units: table)) == expected, "\(text)")
+            }
+        }
+    }
+
     @Test("hex colours: the same components as the reference for 0…9 digits of either case")
     func hexColours() {
         var generator = Generator(seed: 5)
@@ -131,5 +167,17 @@ struct NumberDecodingTests {
         // Not a literal: a theme colour or nothing.
         #expect(ArgumentDecoder.color("red", theme: theme) == theme.color(named: "red"))
         #expect(ArgumentDecoder.color("red", theme: theme) != nil)
+    }
+
+    @Test("colour components: four decimals written from digits as the shortest decimal writes them")
+    func colourComponents() {
+        for k in 0...10_000 {
+            #expect(SwiftLiteral.fourDecimals(Double(k)) == SwiftLiteral.number(Double(k) / 10_000), "\(k)")
+        }
+        for outside in [-1.0, -0.0, 10_001, 123_456, 1e20] {
+            #expect(SwiftLiteral.fourDecimals(outside) == SwiftLiteral.number(outside / 10_000), "\(outside)")
+        }
+        #expect(SwiftLiteral.fourDecimals(9_330) == "0.933")
+        #expect(SwiftLiteral.fourDecimals(7) == "0.0007")
     }
 }
