@@ -27,11 +27,12 @@ enum IRRenderer {
     static func render(_ node: IRNode, into out: inout String) {
         if node.kind == .modifier { out += "." }
         out += node.name
-        var arguments = node.arguments
+        // The arguments read as a slice: no copy of the array.
+        var arguments = node.arguments[...]
         var trailing: [IRNode]?
         if let last = arguments.last, last.label == nil, case .content(let nodes) = last.value {
             trailing = nodes
-            arguments.removeLast()
+            arguments = arguments.dropLast()
         }
         if !arguments.isEmpty || trailing == nil {
             out += "("
@@ -45,7 +46,7 @@ enum IRRenderer {
         }
     }
 
-    static func renderArguments(_ arguments: [IRArgument], into out: inout String) {
+    static func renderArguments(_ arguments: ArraySlice<IRArgument>, into out: inout String) {
         for (index, argument) in arguments.enumerated() {
             if index > 0 { out += ", " }
             if let label = argument.label { out += label + ": " }
@@ -63,11 +64,11 @@ enum IRRenderer {
         case .animation(let a): out += a.swiftCode
         case .call(let name, let args):
             out += "." + name + "("
-            renderArguments(args, into: &out)
+            renderArguments(args[...], into: &out)
             out += ")"
         case .tuple(let args):
             out += "("
-            renderArguments(args, into: &out)
+            renderArguments(args[...], into: &out)
             out += ")"
         case .content(let nodes):
             out += "{ "

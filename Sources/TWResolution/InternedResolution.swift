@@ -242,6 +242,9 @@ final class InternedTables: Sendable {
         var chain: [ChainEntry] = []
         var diagnostics: [Diagnostic] = []
         var text = source.target == .text
+        // One table for the steps computed here, emptied after each: not one
+        // to build and free per step.
+        var values = PropertyTable<StyleValue>()
         for group in StyleEmitter.Group.allCases {
             var key = SIMD8<Int32>(repeating: -1)
             var present = false
@@ -256,7 +259,6 @@ final class InternedTables: Sendable {
             let step =
                 (memoised ? self.state.withLock { $0.steps[key] } : nil)
                 ?? memoise(memoised ? key : nil) {
-                    var values = PropertyTable<StyleValue>()
                     for property in group.reads where winners[property.ordinal].isSet {
                         values[property] = value(winners[property.ordinal])
                     }
@@ -273,6 +275,7 @@ final class InternedTables: Sendable {
                     }
                     return Step(entries: entries, warnings: emission.warnings, text: emission.text)
                 }
+            for property in group.reads { values[property] = nil }
             chain += step.entries
             diagnostics += step.warnings
             text = step.text
