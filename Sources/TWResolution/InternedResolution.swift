@@ -58,11 +58,11 @@ final class InternedTables: Sendable {
     /// What a class becomes: numbers, or nil when only the general path can take it.
     private struct State {
         /// Keys are slices of their own strings, so a word of a list is looked up
-        /// without a copy; `seenOnce` for a bracketed class used once so far.
+        /// without a copy.
         var classNumbers: [Substring: Int32] = [:]
         var classes: [Compiled?] = []
-        /// How many `classNumbers` are `seenOnce` (see `compile`).
-        var seenOnceCount = 0
+        /// Bracketed classes used once so far (see `compile`).
+        var seenOnce = SeenOnceFilter()
         var nextAssignment: Int32 = 0
         var steps: [SIMD8<Int32>: Step] = [:]
     }
@@ -81,8 +81,6 @@ final class InternedTables: Sendable {
     static let stepLimit = 8_192
     /// The number of an assignment that is not remembered (see `compile`).
     static let transient: Int32 = -2
-    /// A bracketed class's number after its first use: not compiled yet.
-    static let seenOnce: Int32 = -1
 
     /// Whether this generation has room for more.
     var isFull: Bool {
@@ -96,21 +94,9 @@ final class InternedTables: Sendable {
         var missing: [(index: Int, keep: Bool)] = []
         let simple = state.withLock { state -> Bool in
             for (i, word) in words.enumerated() {
-                let found = state.classNumbers[word]
-                guard let number = found, number != Self.seenOnce else {
+                guard let number = state.classNumbers[word] else {
                     // A bracketed class is remembered from its second use on.
-                    var keep = true
-                    if found == nil && word.utf8.contains(UInt8(ascii: "[")) {
-                        keep = false
-                        if state.seenOnceCount >= Self.classLimit {
-                            state.classNumbers = state.classNumbers.filter { $0.value != Self.seenOnce }
-                            // As many will come again: room for them at once, not by doubling.
-                            state.classNumbers.reserveCapacity(state.classNumbers.count + Self.classLimit)
-                            state.seenOnceCount = 0
-                        }
-                        state.classNumbers[Substring(String(word))] = Self.seenOnce
-                        state.seenOnceCount += 1
-                    }
+                    let keep = !word.utf8.contains(UInt8(ascii: "[")) || state.seenOnce.meet(word)
                     missing.append((i, keep))
                     out.append(Compiled(effects: [], expandedCount: 0))
                     continue
@@ -183,7 +169,7 @@ final class InternedTables: Sendable {
         }
         return state.withLock { state -> Compiled? in
             let key = Substring(word)
-            if let known = state.classNumbers[key], known != Self.seenOnce { return state.classes[Int(known)] }
+            if let known = state.classNumbers[key] { return state.classes[Int(known)] }
             state.classNumbers[key] = Int32(state.classes.count)
             guard let drafted else {
                 state.classes.append(nil)
@@ -242,9 +228,9 @@ final class InternedTables: Sendable {
         var chain: [ChainEntry] = []
         var diagnostics: [Diagnostic] = []
         var text = source.target == .text
-        // One table for the steps computed here, emptied after each: not one
-        // to build and free per step.
-        var values = PropertyTable<StyleValue>()
+        // One table for the steps computed here, made at the first and
+        // emptied after each: not one to build and free per step.
+        var table: PropertyTable<StyleValue>?
         for group in StyleEmitter.Group.allCases {
             var key = SIMD8<Int32>(repeating: -1)
             var present = false
@@ -259,6 +245,8 @@ final class InternedTables: Sendable {
             let step =
                 (memoised ? self.state.withLock { $0.steps[key] } : nil)
                 ?? memoise(memoised ? key : nil) {
+                    var values = table.take() ?? PropertyTable<StyleValue>()
+                    defer { table = values }
                     for property in group.reads where winners[property.ordinal].isSet {
                         values[property] = value(winners[property.ordinal])
                     }
@@ -275,7 +263,7 @@ final class InternedTables: Sendable {
                     }
                     return Step(entries: entries, warnings: emission.warnings, text: emission.text)
                 }
-            for property in group.reads { values[property] = nil }
+            if table != nil { for property in group.reads { table?[property] = nil } }
             chain += step.entries
             diagnostics += step.warnings
             text = step.text
