@@ -16,9 +16,13 @@ struct SeenOnceFilter {
     mutating func meet(_ word: Substring) -> Bool {
         if slots.isEmpty { slots = Array(repeating: 0, count: Self.slotCount) }
         // FNV-1a; 0 marks an empty slot, so a hash of 0 is stored as 1.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in word.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        if hash == 0 { hash = 1 }
+        func fnv(_ bytes: some Sequence<UInt8>) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return hash == 0 ? 1 : hash
+        }
+        // On the bytes in place (a slice of a native string), else by the view.
+        let hash = word.utf8.withContiguousStorageIfAvailable { fnv($0) } ?? fnv(word.utf8)
         let slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & (Self.slotCount - 1)
         if slots[slot] == hash { return true }
         slots[slot] = hash
