@@ -97,37 +97,74 @@ public enum ArgumentDecoder {
         DecimalNumber.parse(text, allowsSign: true)
     }
 
+    /// A few units and their factors. A unit is at most four ASCII bytes, so
+    /// each is kept as one number (its bytes and length): looking one up is
+    /// comparing integers, with nothing to hash or allocate.
+    package struct Units: Sendable {
+        let codes: [UInt64]
+        let factors: [Double]
+        init(_ table: KeyValuePairs<String, Double>) {
+            codes = table.map { Units.code(of: Array($0.key.utf8)[...]) ?? 0 }
+            factors = table.map(\.value)
+        }
+        /// The bytes of a unit of at most four bytes, and its length.
+        static func code(of unit: some Collection<UInt8>) -> UInt64? {
+            guard unit.count <= 4 else { return nil }
+            var code = UInt64(unit.count) << 32
+            for (i, b) in unit.enumerated() { code |= UInt64(b) << (8 * i) }
+            return code
+        }
+        /// The factor of a unit (`""` for a bare number).
+        func factor(of unit: some Collection<UInt8>) -> Double? {
+            guard let code = Units.code(of: unit) else { return nil }
+            for (i, known) in codes.enumerated() where known == code { return factors[i] }
+            return nil
+        }
+    }
+
     /// Units of a length (points), an angle (degrees) and a duration
     /// written in seconds or, bare, in milliseconds.
-    package static let lengthUnits: [String: Double] = ["": 1, "pt": 1, "px": 1]
-    package static let angleUnits: [String: Double] = ["": 1, "deg": 1, "rad": 180 / Double.pi, "turn": 360]
-    package static let secondUnits: [String: Double] = ["": 1, "s": 1, "ms": 0.001]
-    package static let millisecondUnits: [String: Double] = ["": 0.001, "ms": 0.001, "s": 1]
+    package static let lengthUnits = Units(["": 1, "pt": 1, "px": 1])
+    package static let angleUnits = Units(["": 1, "deg": 1, "rad": 180 / Double.pi, "turn": 360])
+    package static let secondUnits = Units(["": 1, "s": 1, "ms": 0.001])
+    package static let millisecondUnits = Units(["": 0.001, "ms": 0.001, "s": 1])
 
-    package static func number(_ text: String, units: [String: Double]) -> Double? {
-        // The unit: the trailing lowercase ASCII letters and `%`. Found on the
-        // bytes; when a non-ASCII byte comes before them, by Characters (a
-        // prepended mark could make the letter part of a wider Character).
-        let utf8 = text.utf8
-        var cut = utf8.endIndex
-        while cut > utf8.startIndex {
-            let b = utf8[utf8.index(before: cut)]
-            guard (b >= 0x61 && b <= 0x7A) || b == 0x25 else { break }
-            cut = utf8.index(before: cut)
+    /// A number with a unit: the trailing lowercase ASCII letters and `%`.
+    package static func number(_ text: String, units: Units) -> Double? {
+        // On the bytes, when the unit follows an ASCII byte (the usual case).
+        if let reading = text.utf8.withContiguousStorageIfAvailable({ number(bytes: $0, units: units) }),
+            let result = reading
+        {
+            return result
         }
-        var end = cut
-        if cut > utf8.startIndex && utf8[utf8.index(before: cut)] >= 0x80 {
-            end = text.endIndex
-            while end > text.startIndex, let last = text[text.index(before: end)].asciiValue,
-                (last >= 0x61 && last <= 0x7A) || last == 0x25
-            {
-                end = text.index(before: end)
-            }
+        // When a non-ASCII byte comes before the unit, it is found by
+        // Characters (a prepended mark could make the letter part of a
+        // wider Character).
+        var end = text.endIndex
+        while end > text.startIndex, let last = text[text.index(before: end)].asciiValue,
+            (last >= 0x61 && last <= 0x7A) || last == 0x25
+        {
+            end = text.index(before: end)
         }
-        let unit = String(text[end...])
-        guard let factor = units[unit], let value = finiteNumber(String(text[..<end])) else { return nil }
+        // The unit is ASCII either way, so comparing its bytes is comparing the strings.
+        guard let factor = units.factor(of: text[end...].utf8),
+            let value = DecimalNumber.parse(text[..<end], allowsSign: true)
+        else { return nil }
         let scaled = value * factor
         return scaled.isFinite ? scaled : nil
+    }
+
+    /// `number` on bytes: the value (or nil), or nil itself when a non-ASCII
+    /// byte comes before the unit and Characters must find it.
+    private static func number(bytes: UnsafeBufferPointer<UInt8>, units: Units) -> Double?? {
+        var cut = bytes.count
+        while cut > 0, (bytes[cut - 1] >= 0x61 && bytes[cut - 1] <= 0x7A) || bytes[cut - 1] == 0x25 { cut -= 1 }
+        if cut > 0 && bytes[cut - 1] >= 0x80 { return .none }
+        guard let factor = units.factor(of: bytes[cut...]),
+            let value = DecimalNumber.parse(bytes: UnsafeBufferPointer(rebasing: bytes[..<cut]), allowsSign: true)
+        else { return .some(nil) }
+        let scaled = value * factor
+        return .some(scaled.isFinite ? scaled : nil)
     }
 
     /// The theme color `text` refers to (`brand` for `brand` and `brand/50`),
@@ -151,27 +188,33 @@ public enum ArgumentDecoder {
 
     /// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, or a theme color (`primary/50`).
     public static func color(_ text: String, theme: Theme) -> ColorValue? {
-        guard text.hasPrefix("#") else { return theme.color(named: text) }
-        let digits = Array(text.utf8.dropFirst())
-        var nibbles: [Int] = []
-        for d in digits {
-            guard let nibble = ASCII.hexValue(d) else { return nil }
-            nibbles.append(nibble)
+        let utf8 = text.utf8
+        guard utf8.first == UInt8(ascii: "#") else { return theme.color(named: text) }
+        // A mark after '#' joins it in one Character: then it is no hex literal
+        // (`hasPrefix` reads Characters), and a theme name if anything.
+        if utf8.count > 1, utf8[utf8.index(after: utf8.startIndex)] >= 0x80, !text.hasPrefix("#") {
+            return theme.color(named: text)
         }
-        var components: [Double] = []
-        switch nibbles.count {
-        case 3, 4:
-            for n in nibbles { components.append(Double(n * 17) / 255) }
-        case 6, 8:
-            var i = 0
-            while i < nibbles.count {
-                let byte: Int = nibbles[i] * 16 + nibbles[i + 1]
-                components.append(Double(byte) / 255)
-                i += 2
-            }
+        // Up to eight hex digits, read into one integer as they come.
+        var digits: UInt32 = 0
+        var count = 0
+        for d in utf8.dropFirst() {
+            guard count < 8, let nibble = ASCII.hexValue(d) else { return nil }
+            digits = digits << 4 | UInt32(nibble)
+            count += 1
+        }
+        func channel(_ index: Int, of width: Int) -> Double {
+            let shift = UInt32((count / width - 1 - index) * width * 4)
+            let raw = Int((digits >> shift) & (width == 1 ? 0xF : 0xFF))
+            return width == 1 ? Double(raw * 17) / 255 : Double(raw) / 255
+        }
+        switch count {
+        case 3, 4, 6, 8:
+            let width = count <= 4 ? 1 : 2
+            let alpha = count == 4 || count == 8 ? channel(3, of: width) : 1
+            return ColorValue(
+                red: channel(0, of: width), green: channel(1, of: width), blue: channel(2, of: width), alpha: alpha)
         default: return nil
         }
-        if components.count == 3 { components.append(1) }
-        return ColorValue(red: components[0], green: components[1], blue: components[2], alpha: components[3])
     }
 }

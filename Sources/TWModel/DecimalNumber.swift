@@ -25,7 +25,15 @@ public enum DecimalNumber {
     /// - Parameter allowsSign: accept one leading `-` (bracket arguments);
     ///   theme keys and `/N` modifiers take none.
     public static func parse(_ text: some StringProtocol, allowsSign: Bool = false) -> Double? {
-        let bytes = Array(text.utf8)
+        // Read in place when the text is contiguous (a String or a slice of one).
+        if let value = text.utf8.withContiguousStorageIfAvailable({ parse(bytes: $0, allowsSign: allowsSign) }) {
+            return value
+        }
+        return Array(text.utf8).withUnsafeBufferPointer { parse(bytes: $0, allowsSign: allowsSign) }
+    }
+
+    /// `parse` on bytes already in memory.
+    static func parse(bytes: UnsafeBufferPointer<UInt8>, allowsSign: Bool) -> Double? {
         guard !bytes.isEmpty, bytes.count <= maximumLength else { return nil }
         var i = 0
         func digits() -> Int {
@@ -33,8 +41,10 @@ public enum DecimalNumber {
             while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { i += 1 }
             return i - start
         }
+        var negative = false
         if bytes[i] == UInt8(ascii: "-") {
             guard allowsSign else { return nil }
+            negative = true
             i += 1
         }
         let whole = digits()
@@ -45,14 +55,22 @@ public enum DecimalNumber {
             guard fraction > 0 else { return nil }
         }
         guard whole + fraction > 0 else { return nil }
+        var exponent = false
         if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            exponent = true
             i += 1
             if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
             guard digits() > 0 else { return nil }
         }
-        guard i == bytes.count, let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else {
-            return nil
+        guard i == bytes.count else { return nil }
+        // A whole number of at most 15 digits is exact in a Double: summed
+        // here, it is the value the conversion below would give.
+        if fraction == 0 && !exponent && whole <= 15 {
+            var value: Int64 = 0
+            for b in bytes[(negative ? 1 : 0)...] { value = value * 10 + Int64(b &- UInt8(ascii: "0")) }
+            return value == 0 ? 0 : Double(negative ? -value : value)
         }
+        guard let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else { return nil }
         return value == 0 ? 0 : value  // folds -0 to 0
     }
 }

@@ -1,9 +1,20 @@
+import TWSupport
+
 extension ModifierIR {
     /// SwiftUI call syntax, e.g. `.rotation3DEffect(.degrees(8), axis: (x: 0, y: 1, z: 0))`.
     public var swiftCode: String {
         var out = ""
         IRRenderer.renderChain(nodes, into: &out)
         return out
+    }
+
+    /// `swiftCode` as a JSON string literal, written straight into `w`: no
+    /// string of the whole call is built.
+    public func writeSwiftCodeJSON(to w: ByteWriter) {
+        w.append("\"")
+        var sink = JSONStringSink(writer: w)
+        IRRenderer.renderChain(nodes, into: &sink)
+        w.append("\"")
     }
 
     /// The structure only: node kinds, names, argument labels and value types,
@@ -15,69 +26,85 @@ extension ModifierIR {
     }
 }
 
+/// Where IR's call syntax is rendered: a String, or a JSON string's bytes.
+protocol IRTextSink {
+    mutating func write(_ text: String)
+}
+
+extension String: IRTextSink {
+    mutating func write(_ text: String) { self += text }
+}
+
+/// Call syntax escaped into a JSON string literal as it is rendered.
+struct JSONStringSink: IRTextSink {
+    let writer: ByteWriter
+    mutating func write(_ text: String) { writer.appendJSONStringContents(text) }
+}
+
 /// Renders IR as SwiftUI call syntax and as its structure (R-ID-1).
 enum IRRenderer {
-    static func renderChain(_ nodes: [IRNode], into out: inout String) {
+    static func renderChain<Sink: IRTextSink>(_ nodes: [IRNode], into out: inout Sink) {
         for (index, node) in nodes.enumerated() {
-            if node.kind == .view && index > 0 { out += "; " }
+            if node.kind == .view && index > 0 { out.write("; ") }
             render(node, into: &out)
         }
     }
 
-    static func render(_ node: IRNode, into out: inout String) {
-        if node.kind == .modifier { out += "." }
-        out += node.name
-        var arguments = node.arguments
+    static func render<Sink: IRTextSink>(_ node: IRNode, into out: inout Sink) {
+        if node.kind == .modifier { out.write(".") }
+        out.write(node.name)
+        // The arguments read as a slice: no copy of the array.
+        var arguments = node.arguments[...]
         var trailing: [IRNode]?
         if let last = arguments.last, last.label == nil, case .content(let nodes) = last.value {
             trailing = nodes
-            arguments.removeLast()
+            arguments = arguments.dropLast()
         }
         if !arguments.isEmpty || trailing == nil {
-            out += "("
+            out.write("(")
             renderArguments(arguments, into: &out)
-            out += ")"
+            out.write(")")
         }
         if let trailing {
-            out += " { "
+            out.write(" { ")
             renderChain(trailing, into: &out)
-            out += " }"
+            out.write(" }")
         }
     }
 
-    static func renderArguments(_ arguments: [IRArgument], into out: inout String) {
+    static func renderArguments<Sink: IRTextSink>(_ arguments: ArraySlice<IRArgument>, into out: inout Sink) {
         for (index, argument) in arguments.enumerated() {
-            if index > 0 { out += ", " }
-            if let label = argument.label { out += label + ": " }
+            if index > 0 { out.write(", ") }
+            if let label = argument.label { out.write(label + ": ") }
             render(argument.value, into: &out)
         }
     }
 
-    static func render(_ value: IRValue, into out: inout String) {
+    static func render<Sink: IRTextSink>(_ value: IRValue, into out: inout Sink) {
         switch value {
-        case .number(let v): out += SwiftLiteral.number(v)
-        case .bool(let b): out += b ? "true" : "false"
-        case .string(let s): out += SwiftLiteral.string(s)
-        case .color(let c): out += SwiftLiteral.color(c)
-        case .member(let m): out += "." + m
-        case .animation(let a): out += a.swiftCode
+        case .number(let v): out.write(SwiftLiteral.number(v))
+        case .bool(let b): out.write(b ? "true" : "false")
+        case .string(let s): out.write(SwiftLiteral.string(s))
+        case .color(let c): out.write(SwiftLiteral.color(c))
+        case .member(let m): out.write("." + m)
+        case .animation(let a): out.write(a.swiftCode)
         case .call(let name, let args):
-            out += "." + name + "("
-            renderArguments(args, into: &out)
-            out += ")"
+            out.write("." + name + "(")
+            renderArguments(args[...], into: &out)
+            out.write(")")
         case .tuple(let args):
-            out += "("
-            renderArguments(args, into: &out)
-            out += ")"
+            out.write("(")
+            renderArguments(args[...], into: &out)
+            out.write(")")
         case .content(let nodes):
-            out += "{ "
+            out.write("{ ")
             renderChain(nodes, into: &out)
-            out += " }"
+            out.write(" }")
         case .view(let nodes):
             renderChain(nodes, into: &out)
         case .chain(let values):
             for v in values { render(v, into: &out) }
-        case .symbolic(let text, _): out += text
+        case .symbolic(let text, _): out.write(text)
         }
     }
 
@@ -148,6 +175,32 @@ package enum SwiftLiteral {
         return String(v)
     }
 
+    /// `number(tenThousandths / 10_000)` for a whole number of ten-thousandths
+    /// (a colour component): written from the integer's digits between 0 and
+    /// 1, where the shortest decimal of that quotient is those digits (a
+    /// test compares all 10,001 of them with `number`).
+    static func fourDecimals(_ tenThousandths: Double) -> String {
+        guard tenThousandths >= 0 && tenThousandths <= 10_000 else { return number(tenThousandths / 10_000) }
+        var k = Int(tenThousandths)
+        if k == 0 { return "0" }
+        if k == 10_000 { return "1" }
+        var digits = 4
+        while k % 10 == 0 {
+            k /= 10
+            digits -= 1
+        }
+        // "0." then `digits` digits of k, zero-padded on the left.
+        return String(unsafeUninitializedCapacity: digits + 2) { out in
+            out[0] = UInt8(ascii: "0")
+            out[1] = UInt8(ascii: ".")
+            for i in stride(from: digits + 1, through: 2, by: -1) {
+                out[i] = UInt8(ascii: "0") + UInt8(k % 10)
+                k /= 10
+            }
+            return digits + 2
+        }
+    }
+
     package static func string(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
@@ -179,7 +232,7 @@ package enum SwiftLiteral {
             return c.alpha == 1 || name == "clear" ? base : base + ".opacity(\(number(c.alpha)))"
         }
         // Four decimals are finer than 8-bit channels can tell apart.
-        func component(_ v: Double) -> String { number((v * 10_000).rounded() / 10_000) }
+        func component(_ v: Double) -> String { fourDecimals((v * 10_000).rounded()) }
         var s = "Color(red: \(component(c.red)), green: \(component(c.green)), blue: \(component(c.blue))"
         if c.alpha != 1 { s += ", opacity: \(component(c.alpha))" }
         return s + ")"

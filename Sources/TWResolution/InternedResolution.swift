@@ -55,12 +55,11 @@ final class InternedTables: Sendable {
 
     /// What a class becomes: numbers, or nil when only the general path can take it.
     private struct State {
-        /// Class numbers by name, looked up on a list's bytes in place;
-        /// `seenOnce` for a bracketed class used once so far.
+        /// Class numbers by name, looked up on a list's bytes in place.
         var classNumbers = WordTable()
         var classes: [Compiled?] = []
-        /// How many `classNumbers` are `seenOnce` (see `compile`).
-        var seenOnceCount = 0
+        /// Bracketed classes used once so far (see `compile`).
+        var seenOnce = SeenOnceFilter()
         var nextAssignment: Int32 = 0
         var steps = StepTable()
     }
@@ -79,8 +78,6 @@ final class InternedTables: Sendable {
     static let stepLimit = 8_192
     /// The number of an assignment that is not remembered (see `compile`).
     static let transient: Int32 = -2
-    /// A bracketed class's number after its first use: not compiled yet.
-    static let seenOnce: Int32 = -1
 
     /// Whether this generation has room for more.
     var isFull: Bool {
@@ -103,19 +100,9 @@ final class InternedTables: Sendable {
         var missing: [(index: Int, keep: Bool)] = []
         let simple = state.withLock { state -> Bool in
             for (i, word) in words.enumerated() {
-                let found = state.classNumbers.value(word)
-                guard let number = found, number != Self.seenOnce else {
+                guard let number = state.classNumbers.value(word) else {
                     // A bracketed class is remembered from its second use on.
-                    var keep = true
-                    if found == nil && word.contains(UInt8(ascii: "[")) {
-                        keep = false
-                        if state.seenOnceCount >= Self.classLimit {
-                            state.classNumbers = state.classNumbers.removing(value: Self.seenOnce)
-                            state.seenOnceCount = 0
-                        }
-                        state.classNumbers.set(word, Self.seenOnce)
-                        state.seenOnceCount += 1
-                    }
+                    let keep = !word.contains(UInt8(ascii: "[")) || state.seenOnce.meet(word)
                     missing.append((i, keep))
                     out.append(Compiled(effects: [], expandedCount: 0))
                     continue
@@ -136,6 +123,39 @@ final class InternedTables: Sendable {
         return count > ClassExpander.maxExpandedClasses ? nil : out
     }
 
+    /// One effect of a class before its assignments are numbered.
+    struct Draft: Equatable, Sendable {
+        let rank: Int64
+        let conditions: [Variant]
+        let classText: String
+        let assignments: [StyleAssignment]
+    }
+
+    /// A class's effects before numbering and the classes counted toward the
+    /// expansion limit, or nil when only the general path can take it: the
+    /// common bracket form straight from its bytes, anything else expanded.
+    static func draft(_ word: String, scope: ResolutionScope) -> (effects: [Draft], count: Int)? {
+        if let single = BracketClassCompiler.draft(word, scope: scope) { return ([single], 1) }
+        return generalDraft(word, scope: scope)
+    }
+
+    /// `draft` by `ClassExpander.topLevel`, for any class.
+    static func generalDraft(_ word: String, scope: ResolutionScope) -> (effects: [Draft], count: Int)? {
+        let expansion = ClassExpander.topLevel(ClassToken(text: word), scope: scope, matches: false)
+        guard expansion.diagnostics.isEmpty else { return nil }
+        var effects: [Draft] = []
+        for effect in expansion.effects {
+            // The native button style decides what else applies: the general path's.
+            guard case .style(let assignments) = effect.kind, !effect.conditions.contains(.pressed),
+                !assignments.contains(where: { $0.property == .nativeButtonStyle })
+            else { return nil }
+            let rank = Int64(effect.core.precedence) << 40 | Int64(effect.conditions.count) << 32
+            effects.append(
+                Draft(rank: rank, conditions: effect.conditions, classText: effect.classText, assignments: assignments))
+        }
+        return (effects, expansion.count)
+    }
+
     /// Looks a class up, expands it, and numbers its assignments; remembers a
     /// class the path cannot take as such.
     /// - Parameter keep: remember it. A class with a bracketed value is often
@@ -144,40 +164,26 @@ final class InternedTables: Sendable {
     ///   read one are computed, not memoised, and the tables stay small on
     ///   scenes of such classes.
     private func compile(_ word: String, scope: ResolutionScope, keep: Bool) -> Compiled? {
-        let expansion = ClassExpander.topLevel(ClassToken(text: word), scope: scope, matches: false)
-        var effects: [(rank: Int64, conditions: [Variant], classText: String, assignments: [StyleAssignment])] = []
-        var simple = expansion.diagnostics.isEmpty
-        for effect in expansion.effects where simple {
-            // The native button style decides what else applies: the general path's.
-            guard case .style(let assignments) = effect.kind, !effect.conditions.contains(.pressed),
-                !assignments.contains(where: { $0.property == .nativeButtonStyle })
-            else {
-                simple = false
-                break
-            }
-            let rank = Int64(effect.core.precedence) << 40 | Int64(effect.conditions.count) << 32
-            effects.append((rank, effect.conditions, effect.classText, assignments))
-        }
+        let drafted = Self.draft(word, scope: scope)
         guard keep else {
-            guard simple else { return nil }
+            guard let drafted else { return nil }
             return Compiled(
-                effects: effects.map { e in
+                effects: drafted.effects.map { e in
                     Compiled.Effect(
                         rank: e.rank, conditions: e.conditions, classText: e.classText,
                         assignments: e.assignments.map { ($0.property.ordinal, Self.transient, $0.value) })
-                }, expandedCount: expansion.count)
+                }, expandedCount: drafted.count)
         }
         return state.withLock { state -> Compiled? in
             var word = word
-            let known = word.withUTF8 { state.classNumbers.value($0) }
-            if let known, known != Self.seenOnce { return state.classes[Int(known)] }
+            if let known = word.withUTF8({ state.classNumbers.value($0) }) { return state.classes[Int(known)] }
             state.classNumbers.set(word, Int32(state.classes.count))
-            guard simple else {
+            guard let drafted else {
                 state.classes.append(nil)
                 return nil
             }
             var numbered: [Compiled.Effect] = []
-            for e in effects {
+            for e in drafted.effects {
                 var assignments: [(ordinal: Int, number: Int32, value: StyleValue)] = []
                 for a in e.assignments {
                     assignments.append((a.property.ordinal, state.nextAssignment, a.value))
@@ -187,7 +193,7 @@ final class InternedTables: Sendable {
                     Compiled.Effect(
                         rank: e.rank, conditions: e.conditions, classText: e.classText, assignments: assignments))
             }
-            let compiled = Compiled(effects: numbered, expandedCount: expansion.count)
+            let compiled = Compiled(effects: numbered, expandedCount: drafted.count)
             state.classes.append(compiled)
             return compiled
         }
@@ -230,6 +236,9 @@ final class InternedTables: Sendable {
         chain.reserveCapacity(12)
         var diagnostics: [Diagnostic] = []
         var text = source.target == .text
+        // One table for the steps computed here, made at the first and
+        // emptied after each: not one to build and free per step.
+        var table: PropertyTable<StyleValue>?
         for group in StyleEmitter.Group.allCases {
             var key = SIMD8<Int32>(repeating: -1)
             var present = false
@@ -244,7 +253,8 @@ final class InternedTables: Sendable {
             let step =
                 (memoised ? self.state.withLock { $0.steps[key] } : nil)
                 ?? memoise(memoised ? key : nil) {
-                    var values = PropertyTable<StyleValue>()
+                    var values = table.take() ?? PropertyTable<StyleValue>()
+                    defer { table = values }
                     for property in group.reads where winners[property.ordinal].isSet {
                         values[property] = value(winners[property.ordinal])
                     }
@@ -261,6 +271,7 @@ final class InternedTables: Sendable {
                     }
                     return Step(entries: entries, warnings: emission.warnings, text: emission.text)
                 }
+            if table != nil { for property in group.reads { table?[property] = nil } }
             chain += step.entries
             diagnostics += step.warnings
             text = step.text

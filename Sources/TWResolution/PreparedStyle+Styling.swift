@@ -51,7 +51,8 @@ extension PreparedStyle {
         }
         return ChainEntry(
             phase: .style, origin: .builtin(property: SurfaceResolver.groups(emitted.properties)), active: nil,
-            modifier: ModifierIR([emitted.node]), className: classes.isEmpty ? nil : classes.joined(separator: " "))
+            modifier: ModifierIR([emitted.node]),
+            className: classes.count <= 1 ? classes.first : classes.joined(separator: " "))
     }
 
     /// Plugin API check step: plugin slots are recorded as written, so say

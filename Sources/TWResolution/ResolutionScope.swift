@@ -27,6 +27,9 @@ public final class ResolutionScope: Sendable {
     let interned = InternedGenerations()
     /// The OS version lacks an API plugin slots may use: look at their modifiers.
     let checksPluginAPIs: Bool
+    /// Some recipe here is named with a bracket (`size-[card]`, G-5): it
+    /// claims that class before any built-in root (`BracketClassCompiler`).
+    let hasBracketRecipes: Bool
 
     public init(registry: PluginRegistry, rules: Rules = Rules(), environment: RenderEnvironment = RenderEnvironment())
     {
@@ -34,6 +37,11 @@ public final class ResolutionScope: Sendable {
         self.rules = rules
         self.environment = environment
         checksPluginAPIs = !SwiftUIAPI.pluginAPIsAvailable(in: environment)
+        let bracket = UInt8(ascii: "[")
+        hasBracketRecipes =
+            rules.named.keys.contains { $0.utf8.contains(bracket) }
+            || BuiltinRecipes.definitions.keys.contains { $0.utf8.contains(bracket) }
+            || registry.recipes.contains { $0.name.utf8.contains(bracket) }
         var names = Set<String>()
         names.formUnion(rules.named.keys)
         names.formUnion(BuiltinRecipes.definitions.keys)

@@ -133,7 +133,7 @@ extension ChainEntry {
             w.appendJSONString(className)
             w.append(", \"modifier\": ")
         }
-        w.appendJSONString(modifier.swiftCode)
+        modifier.writeSwiftCodeJSON(to: w)
         w.append("}")
     }
 }

@@ -95,6 +95,8 @@ public enum SurfaceResolver {
 
     /// `padding`, or `frame` — each group once, in order.
     static func groups(_ properties: [StyleProperty]) -> String {
+        // Most entries are of one group: that name, with no array to join.
+        if let first = properties.first?.group, properties.allSatisfy({ $0.group == first }) { return first }
         var out: [String] = []
         for p in properties where !out.contains(p.group) { out.append(p.group) }
         return out.joined(separator: ",")

@@ -68,18 +68,6 @@ struct WordTable {
         word.withUTF8 { set($0, value) }
     }
 
-    /// The table without the words whose number is `value`.
-    func removing(value: Int32) -> WordTable {
-        var kept = WordTable()
-        for slot in slots where slot.hash != 0 && slot.value != value {
-            storage.withUnsafeBufferPointer { bytes in
-                kept.set(
-                    UnsafeBufferPointer(rebasing: bytes[Int(slot.offset)..<Int(slot.offset + slot.length)]), slot.value)
-            }
-        }
-        return kept
-    }
-
     private func matches(_ slot: Slot, _ word: UnsafeBufferPointer<UInt8>) -> Bool {
         guard Int(slot.length) == word.count else { return false }
         return storage.withUnsafeBufferPointer { bytes in

@@ -81,8 +81,17 @@ public final class ByteWriter {
 
     /// A JSON string literal, with the escapes JSON requires.
     public func appendJSONString(_ text: String) {
-        var text = text
         append(UInt8(ascii: "\""))
+        appendJSONStringContents(text)
+        append(UInt8(ascii: "\""))
+        flushIfNeeded()
+    }
+
+    /// Part of a JSON string literal, escaped as `appendJSONString` escapes it,
+    /// without the quotes: a string written piece by piece (each escape
+    /// depends on one byte alone, so the pieces give the whole's bytes).
+    public func appendJSONStringContents(_ text: String) {
+        var text = text
         text.withUTF8 { utf8 in
             var start = 0
             for i in 0..<utf8.count {
@@ -110,8 +119,6 @@ public final class ByteWriter {
             }
             if start < utf8.count { write(UnsafeBufferPointer(rebasing: utf8[start...])) }
         }
-        append(UInt8(ascii: "\""))
-        flushIfNeeded()
     }
 
     public func appendJSONString(_ text: String?) {

@@ -106,3 +106,21 @@ struct InternedResolutionTests {
         }
     }
 }
+
+/// The filter that decides when a bracketed class is remembered.
+@Suite("Seen-once filter")
+struct SeenOnceFilterTests {
+    @Test("a class is met once, then again; another class is new")
+    func meets() {
+        var filter = SeenOnceFilter()
+        let list = "w-[137px] h-[2px] w-[137px]"
+        let words = list.split(separator: " ")
+        let meetings = [words[0], words[1], words[2], words[0]].map { filter.meet($0) }
+        #expect(meetings == [false, false, true, true])
+        // Thousands of distinct classes: each new on its first meeting (no
+        // two of these share a hash), and the table does not grow.
+        var repeats = 0
+        for i in 0..<20_000 where filter.meet(Substring("p-[\(i)px]")) { repeats += 1 }
+        #expect(repeats == 0)
+    }
+}

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TWModel
 @testable import TWSupport
 
 @Suite("Byte writer")
@@ -21,5 +22,44 @@ struct ByteWriterTests {
         w.appendInteger(18)
         w.appendInteger(7)
         #expect(w.string == "187")
+    }
+
+    @Test("a JSON string written in pieces has the bytes of the whole written at once")
+    func stringPieces() {
+        let pieces = ["plain", "\"q\"", "back\\slash", "line\nbreak\ttab\r", "\u{1}\u{1f}", "é😀", "", "]"]
+        for a in pieces {
+            for b in pieces {
+                let whole = ByteWriter()
+                whole.appendJSONString(a + b)
+                let parts = ByteWriter()
+                parts.append("\"")
+                parts.appendJSONStringContents(a)
+                parts.appendJSONStringContents(b)
+                parts.append("\"")
+                #expect(parts.string == whole.string, "\(a) \(b)")
+            }
+        }
+    }
+
+    @Test("call syntax written into a JSON string is the escaped `swiftCode`")
+    func callSyntax() {
+        let node = IRNode(
+            kind: .modifier, name: "overlay",
+            arguments: [
+                IRArgument("label", .string("say \"hi\"\\\n")),
+                IRArgument(nil, .color(ColorValue(red: 1, green: 0.5, blue: 0))),
+                IRArgument("axis", .tuple([IRArgument("x", .number(0)), IRArgument("y", .number(-1.5))])),
+                IRArgument(
+                    nil, .content([IRNode(kind: .view, name: "Text", arguments: [IRArgument(nil, .string("a"))])])),
+            ])
+        let ir = ModifierIR([
+            node, IRNode(kind: .modifier, name: "opacity", arguments: [IRArgument(nil, .number(0.25))]),
+        ])
+        let direct = ByteWriter()
+        ir.writeSwiftCodeJSON(to: direct)
+        let viaString = ByteWriter()
+        viaString.appendJSONString(ir.swiftCode)
+        #expect(direct.string == viaString.string)
+        #expect(ir.swiftCode.contains("\\\""))
     }
 }
