@@ -3,8 +3,12 @@
 # and SwiftUI example through `resolve` (text and json) and `check`, `explain`
 # on a few class lists, and any extra scene files given (e.g. generated corpora).
 #   bash Scripts/compare-outputs.sh OLD/twhost NEW/twhost [SCENE.json]…
-# Each build loads the plugins beside its own binary; their folder is written
-# as <bin> before comparing. Prints one line per difference; exit 1 on any.
+# Each build loads the plugins beside its own binary (build them there:
+# `swift build -c release`); their folder is written as <bin> before
+# comparing, and a build that cannot load them stops the comparison (exit 2),
+# since both failing alike would compare nothing. The extra scenes are also
+# resolved compact, as a summary and on several threads. Prints one line per
+# difference; exit 1 on any.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 2 ]; then
@@ -33,6 +37,12 @@ run() {
     echo "exit $?" >>"$work/$side.err"
     set -e
     sed -i "s#$dir#<bin>#g" "$work/$side.out" "$work/$side.err"
+    # (A scene naming a plugin that exists nowhere, like `ghost`, fails alike on purpose.)
+    if grep -qE "plugin '(material|motion|typography)' not found" "$work/$side.out" "$work/$side.err"; then
+      echo "error: the $side build ($bin) could not load its plugins: build them beside it ($name)" >&2
+      grep -hE "plugin '(material|motion|typography)' not found" "$work/$side.out" "$work/$side.err" | head -2 >&2
+      exit 2
+    fi
   done
   cases=$((cases + 1))
   if ! cmp -s "$work/old.out" "$work/new.out" || ! cmp -s "$work/old.err" "$work/new.err"; then
@@ -74,6 +84,12 @@ for scene in Examples/*.json "$work"/bad/*.json "$@"; do
     run "resolve $format lenient hover $scene" resolve --format "$format" --lenient --state hover "$scene"
   done
   run "check json $scene" check --format json "$scene"
+done
+# Larger scenes (several chunks and blocks): every format, several threads.
+for scene in "$@"; do
+  run "resolve compact jobs 2 $scene" resolve --format compact --jobs 2 "$scene"
+  run "resolve json summary jobs 3 $scene" resolve --format json --summary --jobs 3 "$scene"
+  run "resolve text jobs 3 $scene" resolve --format text --jobs 3 "$scene"
 done
 for source in Examples/Swift/*.swift Examples/Swift; do
   for format in text json; do

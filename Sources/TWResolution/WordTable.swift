@@ -4,9 +4,11 @@
 /// the rest of the lookup).
 ///
 /// Open addressing with linear probing over a power-of-two table. The hash
-/// (FNV-1a) is deterministic; nothing is ever listed from the table, so output
-/// cannot depend on it. The interned tables bound how many words it holds, so
-/// even words made to collide cost a bounded number of probes.
+/// is FNV-1a from a random start per process, folded and multiplied, with
+/// slots taken from its top bits: class names cannot be chosen ahead of time
+/// to fall on one run of slots (an unseeded FNV's low bits can, and 12,000
+/// such names made every lookup probe thousands of slots). Nothing is ever
+/// listed from the table, so output cannot depend on the seed.
 struct WordTable {
     private struct Slot {
         /// 0 for an empty slot (a word's hash is never 0: see `hash`).
@@ -17,23 +19,32 @@ struct WordTable {
     }
 
     private var slots = [Slot](repeating: Slot(), count: 64)
+    /// 64 minus the bits of a slot index (`slots.count` is a power of two).
+    private var shift: UInt64 = 64 - 6
     /// Every word's bytes, one after another.
     private var storage: [UInt8] = []
     private(set) var count = 0
 
+    /// The random start of every hash in this process.
+    private static let seed = UInt64.random(in: 1...UInt64.max)
+
     static func hash(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ seed
         for byte in word {
             h = (h ^ UInt64(byte)) &* 0x100_0000_01b3
         }
+        h ^= h >> 32
+        h = h &* 0x9E37_79B9_7F4A_7C15
         return h | 1
     }
+
+    private func slot(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash >> shift) }
 
     /// The number of `word`, if it is in the table.
     func value(_ word: UnsafeBufferPointer<UInt8>) -> Int32? {
         let h = Self.hash(word)
         let mask = slots.count - 1
-        var i = Int(truncatingIfNeeded: h) & mask
+        var i = slot(h)
         while true {
             let slot = slots[i]
             if slot.hash == 0 { return nil }
@@ -47,7 +58,7 @@ struct WordTable {
         if (count + 1) * 4 > slots.count * 3 { grow() }
         let h = Self.hash(word)
         let mask = slots.count - 1
-        var i = Int(truncatingIfNeeded: h) & mask
+        var i = slot(h)
         while true {
             let slot = slots[i]
             if slot.hash == 0 { break }
@@ -85,9 +96,10 @@ struct WordTable {
     private mutating func grow() {
         let old = slots
         slots = [Slot](repeating: Slot(), count: old.count * 2)
+        shift -= 1
         let mask = slots.count - 1
         for slot in old where slot.hash != 0 {
-            var i = Int(truncatingIfNeeded: slot.hash) & mask
+            var i = self.slot(slot.hash)
             while slots[i].hash != 0 { i = (i + 1) & mask }
             slots[i] = slot
         }

@@ -60,6 +60,7 @@ final class SharedWork<T: Sendable>: @unchecked Sendable {
 
     /// The results in item order, moved out (called once, after `wait()`).
     func results() -> [T] {
+        precondition(!moved, "the results of shared work are moved out once")
         moved = true
         var values: [T] = []
         values.reserveCapacity(count)

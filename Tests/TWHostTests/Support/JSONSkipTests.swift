@@ -87,4 +87,69 @@ struct JSONSkipTests {
         #expect(outcomes.contains { $0.hasPrefix("duplicate key") })
         #expect(outcomes.count >= 5, "\(outcomes.sorted())")
     }
+
+    @Test(
+        "an object's keys are duplicates exactly when a set of the decoded keys says so, past eight keys and across escapes and canonical equivalence"
+    )
+    func duplicateKeys() {
+        // JSON text of each key, and the string it decodes to.
+        let pool: [(json: String, decoded: String)] = [
+            ("a", "a"), ("b", "b"), ("c", "c"), ("d", "d"), ("e", "e"), ("f", "f"), ("g", "g"), ("h", "h"),
+            ("i", "i"), ("j", "j"), ("k", "k"), ("l", "l"), (#"\u0061"#, "a"), ("caf\u{E9}", "caf\u{E9}"),
+            ("cafe\u{301}", "cafe\u{301}"), (#"caf\u00e9"#, "caf\u{E9}"),
+        ]
+        var seed: UInt64 = 5
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        var duplicatesPastEight = 0
+        var distinctPastEight = 0
+        for _ in 0..<4_000 {
+            // Half drawn at random (duplicates likely), half distinct keys in a random order.
+            var picked: [(json: String, decoded: String)]
+            if next(2) == 0 {
+                picked = (0..<(1 + next(20))).map { _ in pool[next(pool.count)] }
+            } else {
+                var distinct = Array(pool[0..<12]) + [pool[13]]
+                picked = []
+                for _ in 0..<(1 + next(distinct.count)) { picked.append(distinct.remove(at: next(distinct.count))) }
+                // Then, often, one key equal to an earlier one: as written, escaped or canonically equivalent.
+                if next(2) == 0 {
+                    let earlier = picked[next(picked.count)].decoded
+                    let equal = pool.filter { $0.decoded == earlier }
+                    picked.append(equal[next(equal.count)])
+                }
+            }
+            var seen = Set<String>()
+            var firstDuplicate: Int?
+            for (i, key) in picked.enumerated() where !seen.insert(key.decoded).inserted && firstDuplicate == nil {
+                firstDuplicate = i
+            }
+            let document = Array(("{" + picked.map { "\"\($0.json)\": 1" }.joined(separator: ", ") + "}").utf8)
+            let parsed: JSONParseError?
+            do {
+                _ = try JSONParser.parse(document)
+                parsed = nil
+            } catch {
+                parsed = error
+            }
+            let text = String(decoding: document, as: UTF8.self)
+            if let firstDuplicate {
+                #expect(parsed?.message == "duplicate key '\(picked[firstDuplicate].decoded)'", "\(text)")
+                if firstDuplicate >= 8 { duplicatesPastEight += 1 }
+            } else {
+                #expect(parsed == nil, "\(text)")
+                if picked.count > 8 { distinctPastEight += 1 }
+            }
+            do {
+                try JSONParser.checkDocument(document)
+                #expect(parsed == nil, "\(text)")
+            } catch {
+                #expect(error == parsed, "\(text)")
+            }
+        }
+        #expect(duplicatesPastEight > 50)
+        #expect(distinctPastEight > 10)
+    }
 }
