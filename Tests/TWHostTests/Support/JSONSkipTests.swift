@@ -37,6 +37,23 @@ struct JSONSkipTests {
         #expect(JSONParser.endOfString(Array(#""a\\" x"#.utf8), openingQuote: 0) == 5)
     }
 
+    /// The error of parsing `document` and that of checking it (nil for none).
+    static func errors(_ document: [UInt8]) -> (parsed: JSONParseError?, checked: JSONParseError?) {
+        var parsed: JSONParseError?
+        var checked: JSONParseError?
+        do {
+            _ = try JSONParser.parse(document)
+        } catch {
+            parsed = error
+        }
+        do {
+            try JSONParser.checkDocument(document)
+        } catch {
+            checked = error
+        }
+        return (parsed, checked)
+    }
+
     @Test(
         "checking a document without building it fails exactly where parsing it does: strings tested eight bytes at a time, keys compared in place"
     )
@@ -64,20 +81,7 @@ struct JSONSkipTests {
                 document += Array("\"".utf8)
             }
             document += Array("}".utf8)
-            let parsed: JSONParseError?
-            do {
-                _ = try JSONParser.parse(document)
-                parsed = nil
-            } catch {
-                parsed = error
-            }
-            let checked: JSONParseError?
-            do {
-                try JSONParser.checkDocument(document)
-                checked = nil
-            } catch {
-                checked = error
-            }
+            let (parsed, checked) = Self.errors(document)
             #expect(checked == parsed, "\(String(decoding: document, as: UTF8.self))")
             outcomes.insert(parsed.map { String($0.message.prefix(20)) } ?? "ok")
         }
@@ -127,13 +131,7 @@ struct JSONSkipTests {
                 firstDuplicate = i
             }
             let document = Array(("{" + picked.map { "\"\($0.json)\": 1" }.joined(separator: ", ") + "}").utf8)
-            let parsed: JSONParseError?
-            do {
-                _ = try JSONParser.parse(document)
-                parsed = nil
-            } catch {
-                parsed = error
-            }
+            let (parsed, checked) = Self.errors(document)
             let text = String(decoding: document, as: UTF8.self)
             if let firstDuplicate {
                 #expect(parsed?.message == "duplicate key '\(picked[firstDuplicate].decoded)'", "\(text)")
@@ -142,12 +140,7 @@ struct JSONSkipTests {
                 #expect(parsed == nil, "\(text)")
                 if picked.count > 8 { distinctPastEight += 1 }
             }
-            do {
-                try JSONParser.checkDocument(document)
-                #expect(parsed == nil, "\(text)")
-            } catch {
-                #expect(error == parsed, "\(text)")
-            }
+            #expect(checked == parsed, "\(text)")
         }
         #expect(duplicatesPastEight > 50)
         #expect(distinctPastEight > 10)
