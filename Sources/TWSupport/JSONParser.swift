@@ -375,24 +375,14 @@ extension JSONParser {
     /// the position of its value; the values are skipped, not read. Nil when
     /// the value there is not an object. For a checked document only.
     public mutating func members(at position: JSONPosition) -> [(key: String, value: JSONPosition)]? {
-        seek(position)
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
-        index += 1
         var out: [(key: String, value: JSONPosition)] = []
-        while true {
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { break }
-            guard let key = try? parseString() else { break }
-            skipWhitespace()
-            index += 1  // ':'
-            skipWhitespace()
-            out.append((key, self.position))
-            skipChecked()
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { break }
-            index += 1
+        let isObject = forEachMember(at: position) { member in
+            // A key that does not decode ends the list, as a syntax error would.
+            guard let key = member.decodedKey() else { return false }
+            out.append((key, member.value))
+            return true
         }
-        return out
+        return isObject ? out : nil
     }
 
     /// One member of an object of a checked document, as `forEachMember`
@@ -405,6 +395,13 @@ extension JSONParser {
         package let value: JSONPosition
         package let first: UInt8
         package let second: UInt8
+
+        /// The key decoded as `parse` decodes strings; nil when it is not a valid string.
+        package func decodedKey() -> String? {
+            if !escaped && !key.contains(where: { $0 < 0x20 }) { return String(validating: key, as: UTF8.self) }
+            let quoted = [UInt8(ascii: "\"")] + Array(key) + [UInt8(ascii: "\"")]
+            return try? JSONParser.string(in: quoted, quoteAt: 0).0
+        }
 
         /// Whether the key is `name` as written (an escaped key never is).
         package func keyIs(_ name: StaticString) -> Bool {

@@ -145,4 +145,24 @@ struct JSONSkipTests {
         #expect(duplicatesPastEight > 50)
         #expect(distinctPastEight > 10)
     }
+
+    @Test("an object's members are listed with their keys decoded as parsing decodes them, at their values' places")
+    func members() throws {
+        let document = Array(
+            #"{"type": "Text", "t\u0077": "p-4", "caf\u00e9": 1, "é": [1, {"a": 2}], "a\"b": null, "": {}}"#.utf8)
+        guard case .object(let parsed) = try JSONParser.parse(document).value else {
+            Issue.record("not an object")
+            return
+        }
+        var parser = JSONParser(streaming: document)
+        let start = parser.position
+        let members = parser.members(at: start)
+        let listed = try #require(members)
+        #expect(listed.map(\.key) == ["type", "tw", "café", "é", "a\"b", ""])
+        #expect(listed.map(\.key) == parsed.map(\.key))
+        #expect(listed.map(\.value.column) == parsed.map(\.node.column))
+        var other = JSONParser(streaming: Array("[1, 2]".utf8))
+        let array = other.position
+        #expect(other.members(at: array) == nil)
+    }
 }
