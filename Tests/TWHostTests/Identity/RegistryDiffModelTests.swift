@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TWChecking
 @testable import TWHost
 @testable import TWIdentity
 
@@ -100,19 +101,13 @@ struct RegistryDiffModelTests {
         }
     }
 
-    /// SplitMix64: the same pairs on every run.
+    /// The checker's SplitMix64: the same pairs on every run.
     struct Generator {
-        var state: UInt64
+        private var random: SplitMix64
 
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        init(state: UInt64) { random = SplitMix64(seed: state) }
 
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+        mutating func below(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
         mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
         mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
     }
