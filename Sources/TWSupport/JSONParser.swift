@@ -452,13 +452,6 @@ extension JSONParser {
         return try? parseString()
     }
 
-    /// The first two bytes of the value at `position` (0 past the end): tell
-    /// a string, an empty string or an array without reading the value.
-    package func leadingBytes(at position: JSONPosition) -> (UInt8, UInt8) {
-        let i = position.index
-        return (i < bytes.count ? bytes[i] : 0, i + 1 < bytes.count ? bytes[i + 1] : 0)
-    }
-
     /// The positions of the items of the array at `position`; nil when the
     /// value there is not an array. For a checked document only.
     public mutating func items(at position: JSONPosition) -> [JSONPosition]? {
