@@ -95,7 +95,7 @@ public struct DiffFinding: Equatable, Sendable {
     public var hint: String
     public var changes: [Change]
     /// Where the finding points: the registration's entry in the HEAD
-    /// snapshot (BASE for removals) or the plugin's file; filled by `DiffSides`.
+    /// snapshot (BASE for removals) or the plugin's file; filled from each `DiffSide` when the report is made.
     public var location: FindingLocation?
     /// Other places, each with what is there: for version findings the
     /// findings that need the bump, for a duplicate allowlist entry the first.

@@ -77,7 +77,7 @@ package struct SuggestionIndex: Sendable {
     }
 
     /// A byte every name below a node still has: its number among
-    /// `requiredBytes`, and how many times at least.
+    /// the required bytes (`slotOfByte`), and how many times at least.
     private struct Required {
         var slot: Int32
         var times: Int32
