@@ -479,9 +479,7 @@ struct ViewTreeReader {
             draft.buttonStyle = classes
             // A plain button's label follows ButtonStyle.Configuration.isPressed (seed 003):
             // its pressed: classes depend on that at run time.
-            if call.arguments.first?.expression.sourceText.contains("pressed:") == true
-                || call.arguments.first?.expression.sourceText.contains("active:") == true
-            {
+            if let style = call.arguments.first?.expression, Self.namesPressVariant(style.sourceText) {
                 let c = Condition(text: "configuration.isPressed", location: source.location(call))
                 draft.states.append((.pressed, .conditional(c, .bool(true), .bool(false))))
             }
@@ -490,6 +488,34 @@ struct ViewTreeReader {
             let inner = twArgument(call, scope)
             draft.adapters.append((kind, inner.base, inner.classes))
         }
+    }
+
+    /// Whether source text holds a class with a `pressed:` or `active:`
+    /// variant (at any nesting, `hover:pressed:x` too), or the typed
+    /// `.pressed(…)` / `.active(…)` style: a class's variants are its
+    /// `:`-separated parts outside brackets before the last, so
+    /// `inactive:x`, `group-active:x` and `bg-[a:pressed:b]` name none.
+    static func namesPressVariant(_ text: String) -> Bool {
+        if text.contains(".pressed(") || text.contains(".active(") { return true }
+        let separators = Set(" \t\n\r\"(),".unicodeScalars)
+        for token in text.unicodeScalars.split(whereSeparator: { separators.contains($0) }) {
+            var depth = 0
+            var part = String.UnicodeScalarView()
+            for scalar in token {
+                switch scalar {
+                case "[": depth += 1
+                case "]": depth = max(0, depth - 1)
+                case ":" where depth == 0:
+                    let name = String(part)
+                    if name == "pressed" || name == "active" { return true }
+                    part.removeAll()
+                    continue
+                default: break
+                }
+                part.append(scalar)
+            }
+        }
+        return false
     }
 
     /// The classes (and toggle base) inside `.tw(…)` as an argument.
