@@ -21,10 +21,21 @@ public final class ModifierRegistration: Sendable {
     public let defaultValue: TypedValue?
     /// Where an inline registration was written in a Swift source; nil for a plugin's.
     public let location: SourceLocation?
-    let invoker: FactoryInvoker?
-    package let parser: PluginArgumentParser?
-    /// An inline registration's closure, read statically.
-    let template: InlineModifierTemplate?
+    /// What makes the modifier: exactly one of a plugin's factory (with its
+    /// parser, for argument forms) or an inline registration's closure, read
+    /// statically.
+    enum Factory: Sendable {
+        case plugin(FactoryInvoker, parser: PluginArgumentParser?)
+        case inline(InlineModifierTemplate)
+    }
+
+    let factory: Factory
+
+    /// The plugin's own argument parser (argument forms); nil for value forms and inline registrations.
+    package var parser: PluginArgumentParser? {
+        if case .plugin(_, let parser) = factory { return parser }
+        return nil
+    }
 
     init(
         name: String, plugin: String, form: RegistrationForm, phase: ChainPhase, order: Int, conflictKey: String,
@@ -40,10 +51,8 @@ public final class ModifierRegistration: Sendable {
         self.argumentType = argumentType
         self.defaultArgument = defaultArgument
         self.defaultValue = defaultValue
-        self.invoker = invoker
-        self.parser = parser
+        self.factory = .plugin(invoker, parser: parser)
         self.location = nil
-        self.template = nil
     }
 
     /// An inline registration from a Swift source (origin `source`).
@@ -60,9 +69,7 @@ public final class ModifierRegistration: Sendable {
             try? ArgumentDecoder.decode($0, as: r.argumentType, theme: .standard).get()
         }
         location = r.location
-        invoker = nil
-        parser = nil
-        template = r.template
+        factory = .inline(r.template)
         // The reader judged the closure's paths; text and image registrations
         // only ever run when selected, so their branches never reset anything.
         stabilityMemo.withLock { $0 = r.unstableReason != nil }
@@ -70,9 +77,10 @@ public final class ModifierRegistration: Sendable {
 
     /// Runs the factory: active with the class's value, or inactive with the default.
     public func makeModifier(active: Bool, value: TypedValue?) -> Result<ModifierIR, FactoryCallError> {
-        if let template { return .success(template.instantiate(active: active, value: value)) }
-        guard let invoker else { return .failure(.missingArgument) }
-        return invoker.call(active: active, value: argumentType == .none ? nil : value)
+        switch factory {
+        case .inline(let template): return .success(template.instantiate(active: active, value: value))
+        case .plugin(let invoker, _): return invoker.call(active: active, value: argumentType == .none ? nil : value)
+        }
     }
 
     private let inactiveMemo = Mutex<(value: TypedValue?, result: Result<ModifierIR, FactoryCallError>, line: String)?>(
@@ -125,5 +133,8 @@ public final class ModifierRegistration: Sendable {
     }
 
     /// The factory itself, for benchmarks that measure dispatch (nil for inline registrations).
-    package var factoryInvoker: FactoryInvoker? { invoker }
+    package var factoryInvoker: FactoryInvoker? {
+        if case .plugin(let invoker, _) = factory { return invoker }
+        return nil
+    }
 }
