@@ -32,16 +32,16 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
         case .missingCommand(let usage):
             return "error: missing command\n\(usage)"
         case .unknownOption(let option, let command, let suggestion):
-            return
-                "error: unknown option '\(option)' for '\(command)'\(hint(suggestion))\nsee 'twhost \(command) --help'"
+            let whose = command.isEmpty ? "" : " for '\(command)'"
+            return "error: unknown option '\(option)'\(whose)\(hint(suggestion))\n\(see(command))"
         case .missingValue(let option, let command):
-            return "error: option '\(option)' needs a value\nsee 'twhost \(command) --help'"
+            return "error: option '\(option)' needs a value\n\(see(command))"
         case .unexpectedValue(let option, let command):
-            return "error: option '\(option)' takes no value\nsee 'twhost \(command) --help'"
+            return "error: option '\(option)' takes no value\n\(see(command))"
         case .unexpectedArgument(let argument, let command):
-            return "error: unexpected argument '\(argument)'\nsee 'twhost \(command) --help'"
+            return "error: unexpected argument '\(argument)'\n\(see(command))"
         case .missingArgument(let name, let command):
-            return "error: missing \(name)\nsee 'twhost \(command) --help'"
+            return "error: missing \(name)\n\(see(command))"
         case .invalidValue(let option, let value, let expected, let suggestion):
             return "error: invalid value '\(value)' for '\(option)': expected \(expected)\(hint(suggestion))"
         case .failed(let message):
@@ -49,6 +49,11 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
         case .failedUsage(let message):
             return "error: \(message)"
         }
+    }
+
+    /// Where to read the usage: the command's help, or twhost's own.
+    private func see(_ command: String) -> String {
+        command.isEmpty ? "see 'twhost --help'" : "see 'twhost \(command) --help'"
     }
 
     private func hint(_ suggestion: String?) -> String {

@@ -39,6 +39,17 @@ struct CLITests {
         UsageCase(id: "flag-with-value", arguments: ["--versoin"], message: "did you mean '--version'?"),
     ]
 
+    @Test("an unknown option before any command names no empty command and points at twhost's own help")
+    func unknownTopLevelOption() throws {
+        let result = try twhost(["--bogus"])
+        #expect(result.status == 64)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "error: unknown option '--bogus'\nsee 'twhost --help'\n")
+        let misspelt = try twhost(["--versoin"])
+        #expect(misspelt.status == 64)
+        #expect(misspelt.stderr == "error: unknown option '--versoin'; did you mean '--version'?\nsee 'twhost --help'\n")
+    }
+
     @Test("usage errors exit 64 with a hint", arguments: usageCases)
     func usageErrors(_ c: UsageCase) throws {
         let result = try twhost(c.arguments)
