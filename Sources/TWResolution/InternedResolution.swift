@@ -299,7 +299,7 @@ final class InternedTables: Sendable {
         guard let key else { return step }
         return state.withLock { state in
             if let known = state.steps[key] { return known }
-            state.steps[key] = step
+            state.steps.insert(step, for: key)
             return step
         }
     }

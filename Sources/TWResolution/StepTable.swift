@@ -23,33 +23,34 @@ struct StepTable {
         return Int(truncatingIfNeeded: h ^ (h >> 29))
     }
 
+    /// The step memoised under `key`, if any.
     subscript(key: SIMD8<Int32>) -> InternedTables.Step? {
-        get {
-            let mask = keys.count - 1
-            var i = Self.hash(key) & mask
-            while values[i] != nil {
-                if keys[i] == key { return values[i] }
-                i = (i + 1) & mask
-            }
-            return nil
+        let mask = keys.count - 1
+        var i = Self.hash(key) & mask
+        while values[i] != nil {
+            if keys[i] == key { return values[i] }
+            i = (i + 1) & mask
         }
-        set {
-            // Steps are only ever added (a generation is dropped whole).
-            guard let newValue else { return }
-            if (count + 1) * 4 > keys.count * 3 { grow() }
-            let mask = keys.count - 1
-            var i = Self.hash(key) & mask
-            while values[i] != nil {
-                if keys[i] == key {
-                    values[i] = newValue
-                    return
-                }
-                i = (i + 1) & mask
+        return nil
+    }
+
+    /// Memoises `step` under `key`, replacing what was there. Steps are only
+    /// ever added (a generation is dropped whole), so there is no removal,
+    /// and a lookup is read-only: `table[key] = nil` does not compile.
+    mutating func insert(_ step: InternedTables.Step, for key: SIMD8<Int32>) {
+        if (count + 1) * 4 > keys.count * 3 { grow() }
+        let mask = keys.count - 1
+        var i = Self.hash(key) & mask
+        while values[i] != nil {
+            if keys[i] == key {
+                values[i] = step
+                return
             }
-            keys[i] = key
-            values[i] = newValue
-            count += 1
+            i = (i + 1) & mask
         }
+        keys[i] = key
+        values[i] = step
+        count += 1
     }
 
     private mutating func grow() {
