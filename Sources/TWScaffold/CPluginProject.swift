@@ -77,16 +77,7 @@ struct CPluginProject {
             .modifier_count = sizeof(modifiers) / sizeof(modifiers[0]),
         };
 
-        TW_PLUGIN_EXPORT const tw_plugin_descriptor *tw_plugin_entry(uint32_t host_abi_major, uint32_t host_abi_minor,
-                                                                     const tw_host_api *host, const char **error_message) {
-            (void)host_abi_minor;
-            (void)host;
-            if (host_abi_major != TW_ABI_MAJOR) {
-                *error_message = "\(name) needs plugin ABI 1.x";
-                return NULL;
-            }
-            return &descriptor;
-        }
+        TW_PLUGIN_ENTRY(descriptor, "\(name)")
 
         """
     }

@@ -478,6 +478,33 @@ typedef const tw_plugin_descriptor *(*tw_plugin_entry_fn)(uint32_t host_abi_majo
 TW_PLUGIN_EXPORT const tw_plugin_descriptor *tw_plugin_entry(uint32_t host_abi_major, uint32_t host_abi_minor,
                                                              const tw_host_api *host, const char **error_message);
 
+#define TW__STRINGIFY(x) #x
+#define TW__STRINGIFY_VALUE(x) TW__STRINGIFY(x)
+
+/**
+ * Defines `tw_plugin_entry` for a plugin whose descriptor is static data:
+ * a host of another major version is refused with the static message
+ * "<plugin_name> needs plugin ABI <major>.x" (written only when
+ * `error_message` is not NULL), any other host gets `&descriptor`. Every C
+ * sample twhost ships uses it; a plugin that reads the host's minor version
+ * or its table writes its own entry instead.
+ *
+ *     TW_PLUGIN_ENTRY(descriptor, "typography")
+ */
+#define TW_PLUGIN_ENTRY(descriptor, plugin_name)                                                              \
+    TW_PLUGIN_EXPORT const tw_plugin_descriptor *tw_plugin_entry(uint32_t host_abi_major, uint32_t host_abi_minor, \
+                                                                 const tw_host_api *host,                     \
+                                                                 const char **error_message) {                \
+        (void)host_abi_minor;                                                                                 \
+        (void)host;                                                                                           \
+        if (host_abi_major != TW_ABI_MAJOR) {                                                                 \
+            if (error_message)                                                                                \
+                *error_message = plugin_name " needs plugin ABI " TW__STRINGIFY_VALUE(TW_ABI_MAJOR) ".x";     \
+            return NULL;                                                                                      \
+        }                                                                                                     \
+        return &(descriptor);                                                                                 \
+    }
+
 /* ------------------------------------------------------------------ layout */
 /* Pinned for the LP64 targets twhost supports; the host checks these too. */
 

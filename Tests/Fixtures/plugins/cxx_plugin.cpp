@@ -63,7 +63,7 @@ TW_STATIC_ASSERT(sizeof(tw_plugin_descriptor) >= TW_SIZEOF_DESCRIPTOR_1_0, "the 
 TW_PLUGIN_EXPORT const tw_plugin_descriptor *tw_plugin_entry(uint32_t host_abi_major, uint32_t, const tw_host_api *host,
                                                              const char **error_message) {
     if (host_abi_major != TW_ABI_MAJOR) {
-        *error_message = "cxx needs plugin ABI 1.x";
+        if (error_message) *error_message = "cxx needs plugin ABI 1.x";
         return nullptr;
     }
     if (TW_STRUCT_HAS(host, tw_host_api, log)) host->log(host, TW_LOG_INFO, "hello from C++");

@@ -82,13 +82,4 @@ static const tw_plugin_descriptor descriptor = {
     .animation_count = sizeof(presets) / sizeof(presets[0]),
 };
 
-TW_PLUGIN_EXPORT const tw_plugin_descriptor *tw_plugin_entry(uint32_t major, uint32_t minor, const tw_host_api *host,
-                                                             const char **error) {
-    (void)minor;
-    (void)host;
-    if (major != TW_ABI_MAJOR) {
-        if (error) *error = "rendering needs ABI 1.x";
-        return NULL;
-    }
-    return &descriptor;
-}
+TW_PLUGIN_ENTRY(descriptor, "rendering")
