@@ -61,21 +61,35 @@ let package = Package(
         .target(name: "TWModel", dependencies: ["TWSupport"], path: "Sources/TWModel"),
         .target(name: "TWGrammar", dependencies: ["TWModel"], path: "Sources/TWGrammar"),
         .target(
-            name: "TWLoading", dependencies: ["TWModel", "TWPluginAPI", "CFFI", "CTWContainment"],
+            name: "TWLoading", dependencies: ["TWSupport", "TWModel", "TWPluginAPI", "CFFI", "CTWContainment"],
             path: "Sources/TWLoading"),
-        .target(name: "TWRegistry", dependencies: ["TWLoading"], path: "Sources/TWRegistry"),
-        .target(name: "TWPlatform", dependencies: ["TWModel"], path: "Sources/TWPlatform"),
-        .target(name: "TWResolution", dependencies: ["TWRegistry", "TWGrammar"], path: "Sources/TWResolution"),
-        .target(name: "TWScenes", dependencies: ["TWResolution", "TWPlatform"], path: "Sources/TWScenes"),
-        .target(name: "TWIdentity", dependencies: ["TWScenes"], path: "Sources/TWIdentity"),
-        .target(name: "TWChecking", dependencies: ["TWIdentity"], path: "Sources/TWChecking"),
-        .target(name: "TWScaffold", dependencies: ["TWModel"], path: "Sources/TWScaffold"),
+        .target(name: "TWRegistry", dependencies: ["TWModel", "TWLoading"], path: "Sources/TWRegistry"),
+        .target(name: "TWPlatform", dependencies: ["TWSupport", "TWModel"], path: "Sources/TWPlatform"),
+        .target(
+            name: "TWResolution", dependencies: ["TWSupport", "TWModel", "TWGrammar", "TWLoading", "TWRegistry"],
+            path: "Sources/TWResolution"),
+        .target(
+            name: "TWScenes",
+            dependencies: [
+                "TWSupport", "TWModel", "TWGrammar", "TWLoading", "TWRegistry", "TWResolution", "TWPlatform",
+            ], path: "Sources/TWScenes"),
+        .target(
+            name: "TWIdentity",
+            dependencies: [
+                "TWSupport", "TWModel", "TWGrammar", "TWRegistry", "TWResolution", "TWScenes",
+            ], path: "Sources/TWIdentity"),
+        .target(
+            name: "TWChecking",
+            dependencies: [
+                "TWSupport", "TWModel", "TWLoading", "TWResolution", "TWIdentity",
+            ], path: "Sources/TWChecking"),
+        .target(name: "TWScaffold", dependencies: ["TWSupport", "TWModel"], path: "Sources/TWScaffold"),
         // The public umbrella: `import TWHost` re-exports every stage's public API.
         .target(
             name: "TWHost",
             dependencies: [
-                "TWSupport", "TWModel", "TWGrammar", "TWLoading", "TWRegistry", "TWPlatform", "TWResolution",
-                "TWScenes", "TWIdentity", "TWChecking", "TWScaffold",
+                "TWPluginAPI", "TWSupport", "TWModel", "TWGrammar", "TWLoading", "TWRegistry", "TWPlatform",
+                "TWResolution", "TWScenes", "TWIdentity", "TWChecking", "TWScaffold",
             ], path: "Sources/TWHost"),
         .target(name: "TWPluginKit", dependencies: ["TWPluginAPI"], path: "Sources/TWPluginKit"),
         // Reads SwiftUI sources with the toolchain's own parser. The only target
@@ -86,7 +100,10 @@ let package = Package(
         // the compiler's warning about that attribute without library evolution
         // is expected (library evolution would need TWHost built the same way).
         .target(
-            name: "TWSwiftSource", dependencies: ["TWScenes"], path: "Sources/TWSwiftSource",
+            name: "TWSwiftSource",
+            dependencies: [
+                "TWSupport", "TWModel", "TWGrammar", "TWLoading", "TWResolution", "TWPlatform", "TWScenes",
+            ], path: "Sources/TWSwiftSource",
             swiftSettings: [.unsafeFlags(["-I", swiftHostLibraries])],
             linkerSettings: [
                 .unsafeFlags([
@@ -99,15 +116,20 @@ let package = Package(
         .executableTarget(name: "twhost-cli", dependencies: ["TWHost", "TWSwiftSource"], path: "Sources/twhost-cli"),
         // Release-build benchmarks, run by Scripts/bench.sh (never by the tests).
         .executableTarget(name: "twhost-bench", dependencies: ["TWHost"], path: "Sources/twhost-bench"),
-        .target(name: "Material", dependencies: ["TWPluginKit"], path: "Plugins/Material"),
-        .target(name: "Motion", dependencies: ["TWPluginKit"], path: "Plugins/Motion"),
+        .target(name: "Material", dependencies: ["TWPluginAPI", "TWPluginKit"], path: "Plugins/Material"),
+        .target(name: "Motion", dependencies: ["TWPluginAPI", "TWPluginKit"], path: "Plugins/Motion"),
         .target(
             name: "Typography", dependencies: ["TWPluginAPI"], path: "Plugins/Typography",
             cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
-        .target(name: "Twin", dependencies: ["TWPluginKit"], path: "Tests/Fixtures/SwiftTwin"),
+        .target(name: "Twin", dependencies: ["TWPluginAPI", "TWPluginKit"], path: "Tests/Fixtures/SwiftTwin"),
         .testTarget(
-            name: "TWHostTests", dependencies: ["TWHost", "TWPluginAPI", "TWSwiftSource", "twhost-cli"], path: "Tests/TWHostTests"),
+            name: "TWHostTests",
+            dependencies: [
+                "TWHost", "TWPluginAPI", "TWSupport", "TWModel", "TWLoading", "TWRegistry", "TWResolution", "TWScenes",
+                "TWIdentity", "TWChecking", "TWSwiftSource", "twhost-cli",
+            ], path: "Tests/TWHostTests"),
         .testTarget(
-            name: "TWPluginKitTests", dependencies: ["TWPluginKit", "TWPluginTesting"], path: "Tests/TWPluginKitTests"),
+            name: "TWPluginKitTests", dependencies: ["TWPluginAPI", "TWPluginKit", "TWPluginTesting"],
+            path: "Tests/TWPluginKitTests"),
     ]
 )
