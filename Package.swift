@@ -81,7 +81,7 @@ let package = Package(
         .target(
             name: "TWChecking",
             dependencies: [
-                "TWSupport", "TWModel", "TWLoading", "TWResolution", "TWIdentity",
+                "TWSupport", "TWModel", "TWLoading", "TWResolution",
             ], path: "Sources/TWChecking"),
         .target(name: "TWScaffold", dependencies: ["TWSupport", "TWModel"], path: "Sources/TWScaffold"),
         // The public umbrella: `import TWHost` re-exports every stage's public API.

@@ -1,4 +1,3 @@
-import TWIdentity
 import TWLoading
 import TWModel
 import TWResolution
@@ -366,7 +365,7 @@ final class _CheckRun {
                     fix: "rename the prefix unless replacing the built-in is the point"))
         }
         var seen = Set<String>()
-        let arguments = (RegistrySnapshot.utilityProbes + ArgumentSweep.parserArguments(for: .custom)).filter {
+        let arguments = (RegistryProbes.utilityArguments + ArgumentSweep.parserArguments(for: .custom)).filter {
             seen.insert($0).inserted
         }
         for argument in arguments {

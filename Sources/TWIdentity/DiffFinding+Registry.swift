@@ -199,10 +199,10 @@ extension DiffFinding {
     static func probeLabel(_ e: Entry, _ i: Int) -> String {
         switch e.kind {
         case .utility:
-            let probes = RegistrySnapshot.utilityProbes
+            let probes = RegistryProbes.utilityArguments
             return i < probes.count ? "\(e.name)-[\(probes[i])]" : "probe \(i + 1)"
         case .animation:
-            let probes = RegistrySnapshot.animationProbes
+            let probes = RegistryProbes.animationSeconds
             guard i < probes.count else { return "probe \(i + 1)" }
             return "animate-\(e.name) (" + (probes[i].map { "\(JSONValue.format($0)) s" } ?? "no duration") + ")"
         case .modifier, .recipe: return "probe \(i + 1)"

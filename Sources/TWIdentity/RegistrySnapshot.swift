@@ -14,10 +14,6 @@ public struct RegistrySnapshot: Equatable, Sendable {
     /// one-entry-per-line layout kept the version: the fields are the same,
     /// and pretty-printed files written before it read as they always did.
     public static let formatVersion = 1
-    /// Arguments every utility is probed with.
-    public static let utilityProbes = ["0", "1", "2", "4", "8", "16", "full", "x"]
-    /// Durations (seconds; nil for none) every animation preset is probed with.
-    public static let animationProbes: [Double?] = [nil, 0.25, 1]
 
     public enum Kind: String, Equatable, Sendable, CaseIterable {
         case modifier, utility, recipe, animation
@@ -214,7 +210,7 @@ public struct RegistrySnapshot: Equatable, Sendable {
         }
         for u in registry.utilities {
             var entry = Entry(name: u.prefix, plugin: u.plugin, kind: .utility)
-            entry.probes = Self.utilityProbes.map { argument in
+            entry.probes = RegistryProbes.utilityArguments.map { argument in
                 switch u.expand(argument, theme: theme) {
                 case .success(let classes): return classes
                 case .failure: return "(rejected)"
@@ -229,7 +225,7 @@ public struct RegistrySnapshot: Equatable, Sendable {
         }
         for a in registry.animations {
             var entry = Entry(name: a.name, plugin: a.plugin, kind: .animation)
-            entry.probes = Self.animationProbes.map { IRValue.animationCode(a.make(seconds: $0)) }
+            entry.probes = RegistryProbes.animationSeconds.map { IRValue.animationCode(a.make(seconds: $0)) }
             entries.append(entry)
         }
         self.entries = entries
@@ -544,7 +540,7 @@ extension RegistrySnapshot {
             case .utility:
                 // A snapshot read from a file may carry fewer probes than twhost writes.
                 let probes = e.probes ?? []
-                let index = Self.utilityProbes.firstIndex(of: "4") ?? 0
+                let index = RegistryProbes.utilityArguments.firstIndex(of: "4") ?? 0
                 let sample = index < probes.count ? "\(e.name)-[4] → \(probes[index])" : "(no probe for 4)"
                 lines.append("utility   \(e.name)-[…] (\(e.plugin))  \(sample)")
             case .animation: lines.append("animation animate-\(e.name) (\(e.plugin))  \(e.probes?.first ?? "")")

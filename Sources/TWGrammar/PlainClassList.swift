@@ -1,14 +1,12 @@
-import TWGrammar
-
 /// The fast path of tokenizing: most class lists are one run of printable
 /// ASCII, classes separated by spaces, brackets balanced within each class.
 /// For those the tokens are exactly the space-separated words (what
 /// `ClassTokenizer` gives them, G-1, G-4), found without its per-byte state;
 /// anything else (tabs, newlines, control or non-ASCII bytes, brackets that
 /// span a space or do not balance, typed values) takes the tokenizer.
-enum PlainClassList {
+package enum PlainClassList {
     /// The tokens of `classes`, from the fast path when it applies.
-    static func tokens(_ classes: TWClasses) -> [ClassToken] {
+    package static func tokens(_ classes: TWClasses) -> [ClassToken] {
         if classes.segments.count == 1, case .text(let text) = classes.segments[0], let words = words(text) {
             return words
         }
@@ -16,7 +14,7 @@ enum PlainClassList {
     }
 
     /// The space-separated words of `text`, or nil when it is not plain.
-    static func words(_ text: String) -> [ClassToken]? {
+    package static func words(_ text: String) -> [ClassToken]? {
         var text = text
         return text.withUTF8 { bytes in
             ranges(bytes)?.map {
@@ -27,7 +25,7 @@ enum PlainClassList {
 
     /// Where the words of a plain list are in its bytes (no string made per
     /// word: what the interned path looks up), or nil when it is not plain.
-    static func ranges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
+    package static func ranges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
         var out: [Range<Int>] = []
         out.reserveCapacity(16)
         var start = 0
