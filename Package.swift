@@ -70,6 +70,8 @@ let package = Package(
         .target(name: "TWIdentity", dependencies: ["TWScenes"], path: "Sources/TWIdentity"),
         .target(name: "TWChecking", dependencies: ["TWIdentity"], path: "Sources/TWChecking"),
         .target(name: "TWScaffold", dependencies: ["TWModel"], path: "Sources/TWScaffold"),
+        // `twhost preview`: surfaces drawn as HTML from their modifier IR.
+        .target(name: "TWPreview", dependencies: ["TWScenes"], path: "Sources/TWPreview"),
         // The public umbrella: `import TWHost` re-exports every stage's public API.
         .target(
             name: "TWHost",
@@ -96,7 +98,8 @@ let package = Package(
             ]),
         // For plugins' own tests: runs a built plugin through the real twhost and diffs chains.
         .target(name: "TWPluginTesting", path: "Sources/TWPluginTesting"),
-        .executableTarget(name: "twhost-cli", dependencies: ["TWHost", "TWSwiftSource"], path: "Sources/twhost-cli"),
+        .executableTarget(
+            name: "twhost-cli", dependencies: ["TWHost", "TWPreview", "TWSwiftSource"], path: "Sources/twhost-cli"),
         // Release-build benchmarks, run by Scripts/bench.sh (never by the tests).
         .executableTarget(name: "twhost-bench", dependencies: ["TWHost"], path: "Sources/twhost-bench"),
         .target(name: "Material", dependencies: ["TWPluginKit"], path: "Plugins/Material"),
@@ -106,7 +109,7 @@ let package = Package(
             cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
         .target(name: "Twin", dependencies: ["TWPluginKit"], path: "Tests/Fixtures/SwiftTwin"),
         .testTarget(
-            name: "TWHostTests", dependencies: ["TWHost", "TWPluginAPI", "TWSwiftSource", "twhost-cli"], path: "Tests/TWHostTests"),
+            name: "TWHostTests", dependencies: ["TWHost", "TWPluginAPI", "TWPreview", "TWSwiftSource", "twhost-cli"], path: "Tests/TWHostTests"),
         .testTarget(
             name: "TWPluginKitTests", dependencies: ["TWPluginKit", "TWPluginTesting"], path: "Tests/TWPluginKitTests"),
     ]
