@@ -46,7 +46,9 @@ extension PreviewCard {
             shownPath = String(shownPath.dropFirst(location.file.count + 1))
         }
         let file = record.location?.file ?? "scene"
-        let group = shownPath.firstIndex(of: "/").map { String(shownPath[..<$0]) } ?? shownPath
+        // A Swift source's view (`Settings.body`), or a scene's name (its paths start at the root, `/0/1`).
+        var group = shownPath.firstIndex(of: "/").map { String(shownPath[..<$0]) } ?? shownPath
+        if group.isEmpty { group = "scene" }
         let identities = Self.identities(record)
         let varies = Set(identities).count > 1
         let filterText = ([shownPath, record.node.type, file] + lines).joined(separator: " ").lowercased()
