@@ -18,7 +18,17 @@ public enum PreviewPage {
         public var chainDiff: [String] {
             let old = before?.chainLines ?? []
             let new = after?.chainLines ?? []
-            return old.filter { !new.contains($0) }.map { "- " + $0 } + new.filter { !old.contains($0) }.map { "+ " + $0 }
+            let (a, b) = (old.map(Self.unpadded), new.map(Self.unpadded))
+            return a.filter { !b.contains($0) }.map { "- " + $0 } + b.filter { !a.contains($0) }.map { "+ " + $0 }
+        }
+
+        /// A chain line without the padding that aligns its comment: a longer
+        /// line elsewhere in the chain does not make it differ.
+        static func unpadded(_ line: String) -> String {
+            guard let comment = line.firstRange(of: "  // ") else { return line }
+            var code = line[..<comment.lowerBound]
+            while code.last == " " { code.removeLast() }
+            return String(code) + line[comment.lowerBound...]
         }
     }
 
@@ -48,9 +58,9 @@ public enum PreviewPage {
             var groups: [String] = []
             for card in inFile where !groups.contains(card.group) { groups.append(card.group) }
             for group in groups {
-                body += "<h3>\(HTML.escape(group))</h3><div class=\"grid\">"
+                body += "<div class=\"group\"><h3>\(HTML.escape(group))</h3><div class=\"grid\">"
                 for card in inFile where card.group == group { body += card.html }
-                body += "</div>"
+                body += "</div></div>"
             }
             body += "</details>"
         }
@@ -191,7 +201,9 @@ public enum PreviewPage {
         filter.addEventListener('input',function(){
         var q=filter.value.toLowerCase();
         document.querySelectorAll('[data-filter]').forEach(function(el){
-        el.classList.toggle('hidden',q!==''&&el.dataset.filter.indexOf(q)<0);});});
+        el.classList.toggle('hidden',q!==''&&el.dataset.filter.indexOf(q)<0);});
+        document.querySelectorAll('.group,.file').forEach(function(el){
+        el.classList.toggle('hidden',el.querySelector('[data-filter]:not(.hidden)')===null);});});
         if(params.has('filter')){filter.value=params.get('filter');filter.dispatchEvent(new Event('input'));}
         apply();
         window.addEventListener('load',function(){

@@ -29,10 +29,13 @@ struct PreviewPagesTests {
     func examplesGallery() throws {
         let dir = TestPaths.temporaryDirectory("preview-gallery")
         let page = dir + "/gallery.html"
-        let examples = TestPaths.repository + "/Examples/Swift"
-        let preview = try twhost(["preview", "--plugins", "material,motion", examples, "-o", page])
+        // Relative paths, as a project runs it (and as the screenshot shows them).
+        let examples = "Examples/Swift"
+        let repository = TestPaths.repository
+        let preview = try twhost(
+            ["preview", "--plugins", "material,motion", examples, "-o", page], directory: repository)
         #expect(preview.status == 0, "\(preview.stderr)")
-        let resolve = try twhost(["resolve", "--plugins", "material,motion", examples])
+        let resolve = try twhost(["resolve", "--plugins", "material,motion", examples], directory: repository)
         #expect(resolve.status == 0)
         let html = try String(contentsOfFile: page, encoding: .utf8)
         // Every surface's block of `resolve` (header, chain, backing, conditions, diagnostics), line for line.
@@ -46,7 +49,7 @@ struct PreviewPagesTests {
             #expect(html.contains(text), "missing from the gallery:\n\(block)")
         }
         // Every example file is a group; the few modifiers with no drawing are listed, never dropped.
-        for file in try FileManager.default.contentsOfDirectory(atPath: examples).sorted() where file.hasSuffix(".swift") {
+        for file in try FileManager.default.contentsOfDirectory(atPath: repository + "/" + examples).sorted() where file.hasSuffix(".swift") {
             #expect(html.contains("<summary>\(examples)/\(file)</summary>"))
         }
         #expect(html.contains("<li>not drawn: <code>.trim(from: 0, to: 0.7)</code></li>"))
@@ -65,7 +68,10 @@ struct PreviewPagesTests {
     @Test("a plugin change's before/after page marks the surfaces whose identity resets")
     func beforeAfter() throws {
         let dir = TestPaths.temporaryDirectory("preview-review")
-        let source = dir + "/Review.swift"
+        let structure = try VersionedBuilds(head: ["STRUCTURE"])
+        let value = try VersionedBuilds(head: ["DEFAULT"])
+        // Run in the builds' folders with relative paths, as the screenshot shows them.
+        let source = "Review.swift"
         try """
             import SwiftCN
             import SwiftUI
@@ -80,14 +86,15 @@ struct PreviewPagesTests {
                 }
             }
 
-            """.write(toFile: source, atomically: true, encoding: .utf8)
+            """.write(toFile: structure.root + "/" + source, atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: structure.root + "/" + source, toPath: value.root + "/" + source)
         // STRUCTURE: alpha returns an overlay instead of a background, in every chain (active or not).
-        let structure = try VersionedBuilds(head: ["STRUCTURE"])
         let page = dir + "/structure.html"
-        let reset = try twhost([
-            "preview", "--plugins", "versioned", "--plugin-path", structure.head, "--no-default-path",
-            "--against", "plugins:versioned@\(structure.base)", source, "-o", page,
-        ])
+        let reset = try twhost(
+            [
+                "preview", "--plugins", "versioned", "--plugin-path", "head", "--no-default-path",
+                "--against", "plugins:versioned@base", source, "-o", page,
+            ], directory: structure.root)
         #expect(reset.status == 1, "\(reset.stderr)")
         let html = try String(contentsOfFile: page, encoding: .utf8)
         let sections = html.components(separatedBy: "<section class=\"change\"").dropFirst()
@@ -101,12 +108,12 @@ struct PreviewPagesTests {
 
         // DEFAULT: beta's default value changes, which the two surfaces without beta-[3] show in their
         // inactive slot; values are not identity (R-ID-1): no reset badge.
-        let value = try VersionedBuilds(head: ["DEFAULT"])
         let valuePage = dir + "/default.html"
-        let changed = try twhost([
-            "preview", "--plugins", "versioned", "--plugin-path", value.head, "--no-default-path",
-            "--against", "plugins:versioned@\(value.base)", source, "-o", valuePage,
-        ])
+        let changed = try twhost(
+            [
+                "preview", "--plugins", "versioned", "--plugin-path", "head", "--no-default-path",
+                "--against", "plugins:versioned@base", source, "-o", valuePage,
+            ], directory: value.root)
         #expect(changed.status == 0, "\(changed.stderr)")
         let valueHTML = try String(contentsOfFile: valuePage, encoding: .utf8)
         #expect(!valueHTML.contains("identity reset</span>"))
@@ -115,13 +122,13 @@ struct PreviewPagesTests {
         #expect(valueHTML.components(separatedBy: "<span class=\"del\">-   .scaleEffect(1)").count - 1 == 2)
 
         // `twhost diff --format html` draws the same pair from two plugin sets.
-        let diff = try twhost([
-            "diff", "plugins:versioned@\(structure.base)", "plugins:versioned@\(structure.head)", "--scene", source,
-            "--format", "html",
-        ])
+        let diff = try twhost(
+            ["diff", "plugins:versioned@base", "plugins:versioned@head", "--scene", source, "--format", "html"],
+            directory: structure.root)
         #expect(diff.status == 1, "\(diff.stderr)")
         #expect(diff.stdout.components(separatedBy: "<span class=\"badge reset\">identity reset</span>").count - 1 == 3)
-        let snapshotSide = try twhost(["diff", page, "plugins:versioned@\(structure.head)", "--scene", source, "--format", "html"])
+        let snapshotSide = try twhost(
+            ["diff", page, "plugins:versioned@head", "--scene", source, "--format", "html"], directory: structure.root)
         #expect(snapshotSide.status == 64)
         #expect(snapshotSide.stderr.contains("BASE and HEAD must be plugin sets"))
 
