@@ -41,7 +41,8 @@ package enum Appearance {
         let alpha = min(1, max(0, c.alpha.isFinite ? c.alpha : 1))
         let opaque = "rgb(\(channel(c.red)) \(channel(c.green)) \(channel(c.blue)))"
         guard let name = c.name, isPropertyName(name) else {
-            return alpha == 1 ? opaque : "rgb(\(channel(c.red)) \(channel(c.green)) \(channel(c.blue)) / \(HTML.number(alpha)))"
+            return alpha == 1
+                ? opaque : "rgb(\(channel(c.red)) \(channel(c.green)) \(channel(c.blue)) / \(HTML.number(alpha)))"
         }
         let base = "var(--tw-\(name), \(opaque))"
         return alpha == 1 ? base : "color-mix(in srgb, \(base) \(HTML.number(alpha * 100))%, transparent)"

@@ -47,7 +47,8 @@ public struct Painter {
         for entry in chain {
             for node in entry.modifier.nodes { html = painter.apply(node, to: html) }
         }
-        return Drawing(html: html, notDrawn: painter.notDrawn, notVisual: painter.notVisual, fillsHeight: painter.fillsHeight)
+        return Drawing(
+            html: html, notDrawn: painter.notDrawn, notVisual: painter.notVisual, fillsHeight: painter.fillsHeight)
     }
 
     // MARK: The innermost view
@@ -59,7 +60,9 @@ public struct Painter {
             html = "<span class=\"text\">\(HTML.escape(text))</span>"
         case .symbol(let name, let title):
             html = "<span class=\"symbol\" title=\"SF Symbol (placeholder)\">\(HTML.escape(name))</span>"
-            if let title { html = "<span class=\"label\">\(html)<span class=\"text\">\(HTML.escape(title))</span></span>" }
+            if let title {
+                html = "<span class=\"label\">\(html)<span class=\"text\">\(HTML.escape(title))</span></span>"
+            }
         case .placeholder(let type, let label):
             let text = label.map { "\(type) “\($0)”" } ?? type
             html = "<span class=\"placeholder\">\(HTML.escape(text))</span>"
@@ -479,7 +482,8 @@ public struct Painter {
                     switch (a.label, a.value) {
                     case (nil, .member(let m)): if !style(m) { return false }
                     case ("size", let n): guard let s = number(n) else { return false }; size = s
-                    case ("weight", .member(let m)): guard let w = Appearance.weights[m] else { return false }; weight = w
+                    case ("weight", .member(let m)):
+                        guard let w = Appearance.weights[m] else { return false }; weight = w
                     case ("design", .member(let m)):
                         guard let f = Appearance.designs[m] else { return false }
                         family = f

@@ -56,7 +56,8 @@ extension PreviewCard {
         var html = "<section class=\"card\" data-filter=\"\(HTML.escape(filterText))\">"
         html += "<header><span class=\"path\">\(HTML.escape(shownPath))</span> "
         html += "<span class=\"type\">\(HTML.escape(record.node.type))</span> "
-        html += record.decorated
+        html +=
+            record.decorated
             ? "<span class=\"status ok\">decorated</span>" : "<span class=\"status bad\">undecorated</span>"
         if varies { html += " <span class=\"badge varies\">identity varies</span>" }
         html += "</header>"
@@ -69,7 +70,8 @@ extension PreviewCard {
             guard stateLines != lines else { continue }
             html += Self.view(stateRecord, state: state.rawValue, lines: stateLines)
         }
-        html += "<div class=\"identity\">identity "
+        html +=
+            "<div class=\"identity\">identity "
             + Set(identities).sorted().map { HTML.escape(String($0.prefix(16))) }.joined(separator: ", ") + "</div>"
         let diagnostics = record.allSurfaces.flatMap(\.diagnostics) + record.findings
         if !diagnostics.isEmpty {
@@ -104,7 +106,12 @@ extension PreviewCard {
         if let state { html += "<div class=\"state-note\">\(HTML.escape(state))</div>" }
         var figures: [(label: String?, drawing: Drawing, identity: String)] = []
         if record.combinations.isEmpty {
-            figures.append((nil, drawing(record, surface: record.surface, button: record.buttonStyle, adapters: record.adapters), record.surface.identity))
+            figures.append(
+                (
+                    nil,
+                    drawing(record, surface: record.surface, button: record.buttonStyle, adapters: record.adapters),
+                    record.surface.identity
+                ))
         } else {
             for combination in record.combinations {
                 figures.append(

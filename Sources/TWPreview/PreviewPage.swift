@@ -82,8 +82,10 @@ public enum PreviewPage {
             if change.before == nil { body += " <span class=\"badge\">new</span>" }
             if change.after == nil { body += " <span class=\"badge\">removed</span>" }
             body += "</h3><div class=\"pair\">"
-            body += "<div class=\"side\"><div class=\"side-label\">before</div>\(change.before?.html ?? "<p class=\"empty\">absent</p>")</div>"
-            body += "<div class=\"side\"><div class=\"side-label\">after</div>\(change.after?.html ?? "<p class=\"empty\">absent</p>")</div>"
+            body +=
+                "<div class=\"side\"><div class=\"side-label\">before</div>\(change.before?.html ?? "<p class=\"empty\">absent</p>")</div>"
+            body +=
+                "<div class=\"side\"><div class=\"side-label\">after</div>\(change.after?.html ?? "<p class=\"empty\">absent</p>")</div>"
             body += "</div><pre class=\"diff\">"
             body += change.chainDiff.map { line in
                 "<span class=\"\(line.hasPrefix("-") ? "del" : "add")\">\(HTML.escape(line))</span>"
@@ -96,7 +98,9 @@ public enum PreviewPage {
 
     static func page(title: String, context: String, count: String, body: String) -> String {
         var stateOptions = "<option value=\"\">no state</option>"
-        for state in PreviewCard.states { stateOptions += "<option value=\"\(state.rawValue)\">\(state.rawValue)</option>" }
+        for state in PreviewCard.states {
+            stateOptions += "<option value=\"\(state.rawValue)\">\(state.rawValue)</option>"
+        }
         return """
             <!DOCTYPE html>
             <html lang="en" data-scheme="light" data-state="">

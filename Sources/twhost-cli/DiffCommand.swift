@@ -35,7 +35,8 @@ enum DiffCommand {
         if command[format] == .html {
             guard command.positionals.allSatisfy({ $0.hasPrefix("plugins:") }) else {
                 throw .failedUsage(
-                    "--format html draws surfaces with plugin code: BASE and HEAD must be plugin sets, plugins:a,b[@DIR]")
+                    "--format html draws surfaces with plugin code: BASE and HEAD must be plugin sets, plugins:a,b[@DIR]"
+                )
             }
             guard !command.all(scene).isEmpty else { throw .failedUsage("--format html needs --scene FILE to draw") }
         }

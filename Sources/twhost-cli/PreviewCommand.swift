@@ -41,7 +41,8 @@ enum PreviewCommand {
         let baseSide = command.value(against)
         if let baseSide, !baseSide.hasPrefix("plugins:") {
             throw .failedUsage(
-                "--against takes a plugin set, plugins:a,b[@DIR]; a registry snapshot holds no plugin code to draw with")
+                "--against takes a plugin set, plugins:a,b[@DIR]; a registry snapshot holds no plugin code to draw with"
+            )
         }
         if baseSide != nil && command[format] == .json { throw .failedUsage("--against writes html, not json") }
         let inputs = SwiftSources.inputs(paths)
@@ -64,7 +65,8 @@ enum PreviewCommand {
             byState.append((state, records))
         }
         let cards = resolution.surfaces.map { record in
-            PreviewCard(record, states: byState.compactMap { state, records in records[record.path].map { (state, $0) } })
+            PreviewCard(
+                record, states: byState.compactMap { state, records in records[record.path].map { (state, $0) } })
         }
         let unread = files.contains { !$0.wasRead }
         var status = resolution.undecoratedCount > 0 || unread ? ExitCode.findings : ExitCode.success
@@ -87,7 +89,8 @@ enum PreviewCommand {
             ])
             text = json.serialized() + "\n"
         } else {
-            text = PreviewPage.gallery(cards, title: "twhost preview — \(paths.joined(separator: " "))", context: context)
+            text = PreviewPage.gallery(
+                cards, title: "twhost preview — \(paths.joined(separator: " "))", context: context)
         }
         try write(text, to: command.value(output))
         return status
@@ -105,9 +108,9 @@ enum PreviewCommand {
 
     /// The cards of `inputs` as the plugin set `side` (`plugins:a,b[@DIR]`) draws
     /// them: `twhost preview --format json` in a child process.
-    static func childCards(side: String, inputs: [String], command: ParsedCommand) throws(CLIError) -> [PreviewCard]
-    {
-        let parts = side.dropFirst("plugins:".count).split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+    static func childCards(side: String, inputs: [String], command: ParsedCommand) throws(CLIError) -> [PreviewCard] {
+        let parts = side.dropFirst("plugins:".count).split(
+            separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
         guard !parts.isEmpty, !parts[0].isEmpty else {
             throw .failed("\(side): name the plugins: plugins:material,motion@DIR")
         }
@@ -153,7 +156,9 @@ enum PreviewCommand {
         else { throw .failed("\(side): the child's cards have no surfaces") }
         var cards: [PreviewCard] = []
         for item in items {
-            guard let card = PreviewCard(json: item) else { throw .failed("\(side): a card the child wrote is malformed") }
+            guard let card = PreviewCard(json: item) else {
+                throw .failed("\(side): a card the child wrote is malformed")
+            }
             cards.append(card)
         }
         return cards

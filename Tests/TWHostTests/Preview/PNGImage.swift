@@ -57,7 +57,9 @@ struct PNGImage {
                     throw DecodeError(description: "only 8-bit, non-interlaced PNGs")
                 }
                 colorType = Int(data[body + 9])
-                guard colorType == 2 || colorType == 6 else { throw DecodeError(description: "colour type \(colorType)") }
+                guard colorType == 2 || colorType == 6 else {
+                    throw DecodeError(description: "colour type \(colorType)")
+                }
             case "IDAT": idat += data[body..<body + length]
             default: break
             }
@@ -170,10 +172,18 @@ enum Inflate {
         }
     }
 
-    static let lengthBase = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
+    static let lengthBase = [
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227,
+        258,
+    ]
     static let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    static let distBase = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
-    static let distExtra = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
+    static let distBase = [
+        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097,
+        6145, 8193, 12289, 16385, 24577,
+    ]
+    static let distExtra = [
+        0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
+    ]
 
     static func inflate(_ data: [UInt8]) throws -> [UInt8] {
         var bits = Bits(data: data)
@@ -189,7 +199,9 @@ enum Inflate {
                 let p = bits.position
                 guard p + 4 <= data.count else { throw PNGImage.DecodeError(description: "deflate: stored block") }
                 let len = Int(data[p]) | Int(data[p + 1]) << 8
-                guard p + 4 + len <= data.count else { throw PNGImage.DecodeError(description: "deflate: stored block") }
+                guard p + 4 + len <= data.count else {
+                    throw PNGImage.DecodeError(description: "deflate: stored block")
+                }
                 out += data[p + 4..<p + 4 + len]
                 bits.position = p + 4 + len
             case 1:
@@ -210,7 +222,9 @@ enum Inflate {
                     switch sym {
                     case 0..<16: lengths.append(sym)
                     case 16:
-                        guard let prev = lengths.last else { throw PNGImage.DecodeError(description: "deflate: repeat") }
+                        guard let prev = lengths.last else {
+                            throw PNGImage.DecodeError(description: "deflate: repeat")
+                        }
                         lengths += [Int](repeating: prev, count: 3 + (try bits.bits(2)))
                     case 17: lengths += [Int](repeating: 0, count: 3 + (try bits.bits(3)))
                     default: lengths += [Int](repeating: 0, count: 11 + (try bits.bits(7)))

@@ -25,7 +25,8 @@ struct PainterTests {
             drawing.html
                 == "<div class=\"m\" style=\"opacity:0.5\"><div class=\"m\" style=\"isolation:isolate\">"
                 + "<div class=\"layer behind\"><div class=\"shape\" style=\"background:rgb(0 0 255);border-radius:0\"></div></div>"
-                + "<div class=\"m\" style=\"padding:16px 16px 16px 16px\"><span class=\"text\">Hi</span></div></div></div>")
+                + "<div class=\"m\" style=\"padding:16px 16px 16px 16px\"><span class=\"text\">Hi</span></div></div></div>"
+        )
         #expect(drawing.notDrawn == [] && drawing.notVisual == [])
     }
 
@@ -43,14 +44,17 @@ struct PainterTests {
                 ".buttonStyle(.glass)", ".trim(from: 0, to: 0.7)", ".rotationEffect(angle) (value known at run time)",
             ])
         #expect(drawing.notVisual == [".accessibilityIdentifier(\"save\")"])
-        #expect(drawing.html == "<div class=\"m\" style=\"padding:0px 8px 0px 8px\"><span class=\"text\">x</span></div>")
+        #expect(
+            drawing.html == "<div class=\"m\" style=\"padding:0px 8px 0px 8px\"><span class=\"text\">x</span></div>")
     }
 
     @Test("theme tokens go through a custom property that dark appearance sets")
     func tokens() {
         let primary = Theme.standard.colors["primary"]
         #expect(primary.map(Appearance.css) == "var(--tw-primary, rgb(24 24 27))")
-        #expect(primary.map { Appearance.css($0.withOpacity(0.5)) } == "color-mix(in srgb, var(--tw-primary, rgb(24 24 27)) 50%, transparent)")
+        #expect(
+            primary.map { Appearance.css($0.withOpacity(0.5)) }
+                == "color-mix(in srgb, var(--tw-primary, rgb(24 24 27)) 50%, transparent)")
         #expect(Appearance.darkDeclarations.contains("--tw-primary:#fafafa;"))
         // A name that is not a plain token is not put into CSS.
         #expect(Appearance.css(ColorValue(red: 1, green: 0, blue: 0, name: "x);background:url(y")) == "rgb(255 0 0)")

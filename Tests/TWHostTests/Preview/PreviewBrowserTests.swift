@@ -77,7 +77,8 @@ struct PreviewBrowserTests {
             (capsule.minX, capsule.minY), (capsule.maxX, capsule.minY), (capsule.minX, capsule.maxY),
             (capsule.maxX, capsule.maxY),
         ] {
-            #expect(light[x, y].near(Self.lightCanvas, tolerance: Self.colorTolerance), "corner \(x),\(y): \(light[x, y])")
+            #expect(
+                light[x, y].near(Self.lightCanvas, tolerance: Self.colorTolerance), "corner \(x),\(y): \(light[x, y])")
         }
         let middle = (capsule.minY + capsule.maxY) / 2
         #expect(Self.isBlue(light[capsule.minX + 1, middle]) && Self.isBlue(light[capsule.maxX - 1, middle]))
@@ -99,14 +100,19 @@ struct PreviewBrowserTests {
         #expect(below.r < Self.lightCanvas.r - 10, "no shadow below the elevated box: \(below)")
 
         // A theme token: `bg-primary` is the theme's value in light appearance …
-        let lightPrimary = Region.find(in: light, minimumSize: 40) { $0.near(Self.primaryLight, tolerance: Self.colorTolerance) }
+        let lightPrimary = Region.find(in: light, minimumSize: 40) {
+            $0.near(Self.primaryLight, tolerance: Self.colorTolerance)
+        }
         try #require(lightPrimary.count == 1, "primary areas in light: \(lightPrimary)")
-        #expect(lightPrimary[0].height == plain.height && abs(lightPrimary[0].width - plain.width) <= Self.sizeTolerance)
+        #expect(
+            lightPrimary[0].height == plain.height && abs(lightPrimary[0].width - plain.width) <= Self.sizeTolerance)
         // … and the dark value in dark appearance, where the blue stays blue.
         let (dark, darkRun) = try Chromium.screenshot(
             page, fragment: "scheme=dark", width: 480, height: 2600, to: dir + "/dark.png")
         #expect(Chromium.consoleLines(darkRun) == [])
-        let darkPrimary = Region.find(in: dark, minimumSize: 40) { $0.near(Self.primaryDark, tolerance: Self.colorTolerance) }
+        let darkPrimary = Region.find(in: dark, minimumSize: 40) {
+            $0.near(Self.primaryDark, tolerance: Self.colorTolerance)
+        }
         try #require(darkPrimary.count == 1, "primary areas in dark: \(darkPrimary)")
         #expect(darkPrimary[0].height == plain.height && abs(darkPrimary[0].width - plain.width) <= Self.sizeTolerance)
         #expect(Region.find(in: dark, minimumSize: 20, Self.isBlue).count == 4)

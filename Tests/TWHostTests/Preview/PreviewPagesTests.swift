@@ -49,7 +49,8 @@ struct PreviewPagesTests {
             #expect(html.contains(text), "missing from the gallery:\n\(block)")
         }
         // Every example file is a group; the few modifiers with no drawing are listed, never dropped.
-        for file in try FileManager.default.contentsOfDirectory(atPath: repository + "/" + examples).sorted() where file.hasSuffix(".swift") {
+        for file in try FileManager.default.contentsOfDirectory(atPath: repository + "/" + examples).sorted()
+        where file.hasSuffix(".swift") {
             #expect(html.contains("<summary>\(examples)/\(file)</summary>"))
         }
         #expect(html.contains("<li>not drawn: <code>.trim(from: 0, to: 0.7)</code></li>"))
@@ -59,10 +60,10 @@ struct PreviewPagesTests {
         #expect(dom.stdout.contains("data-self-check=\"ok\""), "\(dom.stdout.prefix(300))")
         // The screenshot docs/Preview.md shows: the native controls, filtered.
         let (image, run) = try Chromium.screenshot(
-            page, fragment: "filter=nativecontrols.body/", width: 940, height: 1400,
+            page, fragment: "filter=nativecontrols.body/", width: 900, height: 1000,
             to: Self.screenshotPath("gallery.png", in: dir))
         #expect(Chromium.consoleLines(run) == [])
-        #expect(image.width == 940 && image.height == 1400)
+        #expect(image.width == 900 && image.height == 1000)
     }
 
     @Test("a plugin change's before/after page marks the surfaces whose identity resets")
@@ -73,20 +74,20 @@ struct PreviewPagesTests {
         // Run in the builds' folders with relative paths, as the screenshot shows them.
         let source = "Review.swift"
         try """
-            import SwiftCN
-            import SwiftUI
+        import SwiftCN
+        import SwiftUI
 
-            struct Review: View {
-                var body: some View {
-                    VStack {
-                        Text("Faded").tw("alpha p-2")
-                        Text("Scaled").tw("beta-[3] p-2")
-                        Text("Plain").tw("p-2 bg-[#0a0]")
-                    }
+        struct Review: View {
+            var body: some View {
+                VStack {
+                    Text("Faded").tw("alpha p-2")
+                    Text("Scaled").tw("beta-[3] p-2")
+                    Text("Plain").tw("p-2 bg-[#0a0]")
                 }
             }
+        }
 
-            """.write(toFile: structure.root + "/" + source, atomically: true, encoding: .utf8)
+        """.write(toFile: structure.root + "/" + source, atomically: true, encoding: .utf8)
         try FileManager.default.copyItem(atPath: structure.root + "/" + source, toPath: value.root + "/" + source)
         // STRUCTURE: alpha returns an overlay instead of a background, in every chain (active or not).
         let page = dir + "/structure.html"
@@ -136,8 +137,8 @@ struct PreviewPagesTests {
         #expect(Chromium.consoleLines(dom) == [])
         #expect(dom.stdout.contains("data-self-check=\"ok\""))
         let (image, run) = try Chromium.screenshot(
-            page, width: 940, height: 900, to: Self.screenshotPath("before-after.png", in: dir))
+            page, width: 900, height: 640, to: Self.screenshotPath("before-after.png", in: dir))
         #expect(Chromium.consoleLines(run) == [])
-        #expect(image.width == 940)
+        #expect(image.width == 900 && image.height == 640)
     }
 }
