@@ -36,9 +36,30 @@ extension PreviewCard {
     /// The states the page has a toggle for, in the order it lists them.
     public static let states: [Variant] = [.hover, .focus, .pressed, .disabled]
 
+    /// A view of a card other than its base one: the surface resolved in one
+    /// state, or for another platform (`data-state`, `data-platform`).
+    enum Toggle {
+        case state(String), platform(String)
+        var attribute: String {
+            switch self {
+            case .state(let s): return " data-state=\"\(HTML.escape(s))\""
+            case .platform(let p): return " data-platform=\"\(HTML.escape(p))\""
+            }
+        }
+        var note: String {
+            switch self {
+            case .state(let s): return s
+            case .platform(let p): return "on " + p
+            }
+        }
+    }
+
     /// The card of `record`, with the surface as resolved under each state in
-    /// `states` that changes what it resolves to.
-    public init(_ record: SurfaceRecord, states: [(Variant, SurfaceRecord)] = []) {
+    /// `states` and for each platform in `platforms` that changes what it resolves to.
+    public init(
+        _ record: SurfaceRecord, states: [(Variant, SurfaceRecord)] = [],
+        platforms: [(RenderEnvironment.Platform, SurfaceRecord)] = []
+    ) {
         let palette = SurfaceReport.Palette(enabled: false)
         let lines = Self.lines(record, palette: palette)
         var shownPath = record.path
@@ -64,11 +85,16 @@ extension PreviewCard {
         if let location = record.location {
             html += "<div class=\"location\">\(HTML.escape(location.description))</div>"
         }
-        html += Self.view(record, state: nil, lines: lines)
+        html += Self.view(record, toggle: nil, lines: lines)
         for (state, stateRecord) in states {
             let stateLines = Self.lines(stateRecord, palette: palette)
             guard stateLines != lines else { continue }
-            html += Self.view(stateRecord, state: state.rawValue, lines: stateLines)
+            html += Self.view(stateRecord, toggle: .state(state.rawValue), lines: stateLines)
+        }
+        for (platform, platformRecord) in platforms {
+            let platformLines = Self.lines(platformRecord, palette: palette)
+            guard platformLines != lines else { continue }
+            html += Self.view(platformRecord, toggle: .platform(platform.rawValue), lines: platformLines)
         }
         html +=
             "<div class=\"identity\">identity "
@@ -100,10 +126,10 @@ extension PreviewCard {
     }
 
     /// One view of the card: every combination's drawing side by side, what was
-    /// not drawn, and the chain as text. `state` names the state it is resolved in.
-    static func view(_ record: SurfaceRecord, state: String?, lines: [String]) -> String {
-        var html = "<div class=\"view\(state == nil ? " base" : "")\"\(state.map { " data-state=\"\($0)\"" } ?? "")>"
-        if let state { html += "<div class=\"state-note\">\(HTML.escape(state))</div>" }
+    /// not drawn, and the chain as text. `toggle` names the state or platform it is resolved in.
+    static func view(_ record: SurfaceRecord, toggle: Toggle?, lines: [String]) -> String {
+        var html = "<div class=\"view\(toggle == nil ? " base" : "")\"\(toggle?.attribute ?? "")>"
+        if let toggle { html += "<div class=\"state-note\">\(HTML.escape(toggle.note))</div>" }
         var figures: [(label: String?, drawing: Drawing, identity: String)] = []
         if record.combinations.isEmpty {
             figures.append(

@@ -1,3 +1,5 @@
+import TWModel
+
 /// The self-contained HTML pages: the gallery of every surface, and the
 /// before/after page for review. No network: styles and script are inline,
 /// fonts are the viewer's own from a fixed stack, and a content security
@@ -48,7 +50,10 @@ public enum PreviewPage {
     }
 
     /// The gallery: every card, grouped by file and view, with a filter box and toggles.
-    public static func gallery(_ cards: [PreviewCard], title: String, context: String) -> String {
+    /// - Parameter platforms: the platforms the cards have views for, besides the one resolved for.
+    public static func gallery(
+        _ cards: [PreviewCard], title: String, context: String, platforms: [RenderEnvironment.Platform] = []
+    ) -> String {
         var body = ""
         var files: [String] = []
         for card in cards where !files.contains(card.file) { files.append(card.file) }
@@ -65,13 +70,15 @@ public enum PreviewPage {
             body += "</details>"
         }
         if cards.isEmpty { body += "<p class=\"empty\">No surfaces.</p>" }
-        return page(title: title, context: context, count: "\(cards.count) surface(s)", body: body)
+        return page(
+            title: title, context: context, count: "\(cards.count) surface(s)", body: body, platforms: platforms)
     }
 
     /// The before/after page: each changed surface's two drawings side by side,
     /// its chain diff, and an "identity reset" badge where child state would be lost.
     public static func review(
-        _ changes: [Change], unchanged: Int, title: String, beforeLabel: String, afterLabel: String, context: String
+        _ changes: [Change], unchanged: Int, title: String, beforeLabel: String, afterLabel: String, context: String,
+        platforms: [RenderEnvironment.Platform] = []
     ) -> String {
         var body = "<p class=\"sides\">before: <code>\(HTML.escape(beforeLabel))</code> · after: "
         body += "<code>\(HTML.escape(afterLabel))</code> · \(changes.count) changed, \(unchanged) unchanged</p>"
@@ -93,10 +100,20 @@ public enum PreviewPage {
             body += "</pre></section>"
         }
         if changes.isEmpty { body += "<p class=\"empty\">No surface changes.</p>" }
-        return page(title: title, context: context, count: "\(changes.count) changed surface(s)", body: body)
+        return page(
+            title: title, context: context, count: "\(changes.count) changed surface(s)", body: body,
+            platforms: platforms)
     }
 
-    static func page(title: String, context: String, count: String, body: String) -> String {
+    static func page(
+        title: String, context: String, count: String, body: String, platforms: [RenderEnvironment.Platform] = []
+    ) -> String {
+        var platformControl = ""
+        if !platforms.isEmpty {
+            platformControl = "<label>platform <select id=\"platform\"><option value=\"\">as resolved</option>"
+            for p in platforms { platformControl += "<option value=\"\(p.rawValue)\">\(p.rawValue)</option>" }
+            platformControl += "</select></label>"
+        }
         var stateOptions = "<option value=\"\">no state</option>"
         for state in PreviewCard.states {
             stateOptions += "<option value=\"\(state.rawValue)\">\(state.rawValue)</option>"
@@ -120,6 +137,7 @@ public enum PreviewPage {
             <input id="filter" type="search" placeholder="Filter by path, type or chain" aria-label="Filter">
             <label><input type="checkbox" id="dark"> dark</label>
             <label>state <select id="state">\(stateOptions)</select></label>
+            \(platformControl)
             </div>
             </header>
             <main>
@@ -181,6 +199,10 @@ public enum PreviewPage {
             ":root[data-state=\(state.rawValue)] .card:has(.view[data-state=\(state.rawValue)]) .view.base{display:none}"
             + ":root[data-state=\(state.rawValue)] .view[data-state=\(state.rawValue)]{display:block}"
         }.joined(separator: "\n"))
+        \(RenderEnvironment.Platform.allCases.map { p in
+            ":root[data-platform=\(p.rawValue)] .card:has(.view[data-platform=\(p.rawValue)]) .view.base{display:none}"
+            + ":root[data-platform=\(p.rawValue)] .view[data-platform=\(p.rawValue)]{display:block}"
+        }.joined(separator: "\n"))
         .not-drawn,.not-visual,.diagnostics{margin:4px 0;padding-left:18px;font-size:12px}
         .not-drawn{color:#b25000}.not-visual{color:var(--muted)}.diagnostics{color:#d70015}
         pre{font:11px/1.35 var(--font-mono);overflow-x:auto;margin:4px 0;padding:6px;background:var(--canvas);\
@@ -198,10 +220,14 @@ public enum PreviewPage {
         var root=document.documentElement;
         var params=new URLSearchParams(location.hash.slice(1));
         var dark=document.getElementById('dark'),state=document.getElementById('state'),filter=document.getElementById('filter');
-        function apply(){root.dataset.scheme=dark.checked?'dark':'light';root.dataset.state=state.value;}
+        var platform=document.getElementById('platform');
+        function apply(){root.dataset.scheme=dark.checked?'dark':'light';root.dataset.state=state.value;
+        root.dataset.platform=platform?platform.value:'';}
         dark.checked=params.get('scheme')==='dark';
         if(params.has('state')){state.value=params.get('state');}
+        if(platform&&params.has('platform')){platform.value=params.get('platform');}
         dark.addEventListener('change',apply);state.addEventListener('change',apply);
+        if(platform){platform.addEventListener('change',apply);}
         filter.addEventListener('input',function(){
         var q=filter.value.toLowerCase();
         document.querySelectorAll('[data-filter]').forEach(function(el){

@@ -95,7 +95,9 @@ enum DiffCommand {
                 PreviewPage.review(
                     changes, unchanged: after.count - changes.filter { $0.after != nil }.count,
                     title: "twhost diff — before/after", beforeLabel: command.positionals[0],
-                    afterLabel: command.positionals[1], context: "\(report.findings.count) registry finding(s)"))
+                    afterLabel: command.positionals[1], context: "\(report.findings.count) registry finding(s)",
+                    // The sides are resolved for iOS (or each scene's platform); the menu offers the others.
+                    platforms: RenderEnvironment.Platform.allCases.filter { $0 != .ios }))
         case .text, .markdown, .compact:
             Output.write(report.text(palette: SurfaceReport.Palette(enabled: Output.useColor)))
         }

@@ -64,13 +64,30 @@ enum PreviewCommand {
             }
             byState.append((state, records))
         }
+        // Each other platform's resolution (at its default OS version), for the platform menu.
+        let resolvedFor = command[ResolutionOptions.platform]
+        let otherPlatforms = RenderEnvironment.Platform.allCases.filter { $0 != resolvedFor }
+        var byPlatform: [(RenderEnvironment.Platform, [String: SurfaceRecord])] = []
+        for platform in otherPlatforms {
+            let platformFiles = try SourceInputs.resolve(
+                inputs, plugins: plugins, command, state: SurfaceState(), platform: platform)
+            var records: [String: SurfaceRecord] = [:]
+            for record in SourceInputs.merged(platformFiles, plugins: plugins.map(\.info)).surfaces {
+                records[record.path] = record
+            }
+            byPlatform.append((platform, records))
+        }
         let cards = resolution.surfaces.map { record in
             PreviewCard(
-                record, states: byState.compactMap { state, records in records[record.path].map { (state, $0) } })
+                record, states: byState.compactMap { state, records in records[record.path].map { (state, $0) } },
+                platforms: byPlatform.compactMap { platform, records in records[record.path].map { (platform, $0) } })
         }
         let unread = files.contains { !$0.wasRead }
         var status = resolution.undecoratedCount > 0 || unread ? ExitCode.findings : ExitCode.success
-        let platform = command[ResolutionOptions.platform].rawValue
+        let scenes = inputs.contains { if case .scene = $0 { return true } else { return false } }
+        let platform =
+            scenes && !command.isGiven(ResolutionOptions.platform)
+            ? "each scene's platform (Swift sources: \(resolvedFor.rawValue))" : resolvedFor.rawValue
         let pluginList = plugins.map(\.info.name).joined(separator: ", ")
         let context = "resolved for \(platform) with plugins: \(pluginList.isEmpty ? "none" : pluginList)"
         let text: String
@@ -82,7 +99,8 @@ enum PreviewCommand {
             text = PreviewPage.review(
                 changes, unchanged: cards.count - changes.filter { $0.after != nil }.count,
                 title: "twhost preview — before/after", beforeLabel: baseSide,
-                afterLabel: head.isEmpty ? "plugins the inputs name" : "plugins:" + head, context: context)
+                afterLabel: head.isEmpty ? "plugins the inputs name" : "plugins:" + head, context: context,
+                platforms: otherPlatforms)
         } else if command[format] == .json {
             let json = JSONValue.object([
                 ("version", .number(1)), ("surfaces", .array(cards.map(\.json))),
@@ -90,7 +108,8 @@ enum PreviewCommand {
             text = json.serialized() + "\n"
         } else {
             text = PreviewPage.gallery(
-                cards, title: "twhost preview — \(paths.joined(separator: " "))", context: context)
+                cards, title: "twhost preview — \(paths.joined(separator: " "))", context: context,
+                platforms: otherPlatforms)
         }
         try write(text, to: command.value(output))
         return status

@@ -44,9 +44,12 @@ enum SourceInputs {
     }
 
     /// Every input read and resolved with the command's resolution options;
-    /// `state` instead of `--state` when given (`preview` resolves each state).
+    /// `state` instead of `--state`, and `platform` (at its default OS version)
+    /// instead of `--platform` and `--os-version`, when given (`preview`
+    /// resolves each state and platform).
     static func resolve(
-        _ inputs: [SourceInput], plugins: [LoadedPlugin], _ command: ParsedCommand, state: SurfaceState? = nil
+        _ inputs: [SourceInput], plugins: [LoadedPlugin], _ command: ParsedCommand, state: SurfaceState? = nil,
+        platform: RenderEnvironment.Platform? = nil
     ) throws(CLIError) -> [ScannedFile] {
         var options = SourceScan.Options()
         // `check` reports findings in every state's combination and takes no --state.
@@ -62,6 +65,10 @@ enum SourceInputs {
             let override = try ResolutionOptions.environment(command)
             if platformGiven { options.platform = override.platform }
             if osVersionGiven { options.osVersion = override.osVersion }
+        }
+        if let platform {
+            options.platform = platform
+            options.osVersion = nil
         }
         if let n = try jobCount(command) { options.jobs = n }
         return SourceScan.run(inputs, plugins: plugins, options: options)

@@ -54,6 +54,12 @@ struct PreviewPagesTests {
             #expect(html.contains("<summary>\(examples)/\(file)</summary>"))
         }
         #expect(html.contains("<li>not drawn: <code>.trim(from: 0, to: 0.7)</code></li>"))
+        // The platform menu: `button-link` is `.borderless` on iOS and `.link` in the card's macOS view.
+        #expect(html.contains("<span class=\"button borderless\"><span class=\"text\">Learn more</span></span>"))
+        let macOS = html.components(separatedBy: "<div class=\"view\" data-platform=\"macos\">").dropFirst()
+        #expect(macOS.contains { $0.hasPrefix("<div class=\"state-note\">on macos</div>") })
+        #expect(html.contains("<span class=\"button link\"><span class=\"text\">Learn more</span></span>"))
+        #expect(html.contains("<option value=\"macos\">macos</option><option value=\"tvos\">tvos</option>"))
 
         let dom = try Chromium.dumpDOM(page)
         #expect(Chromium.consoleLines(dom) == [])
@@ -64,6 +70,28 @@ struct PreviewPagesTests {
             to: Self.screenshotPath("gallery.png", in: dir))
         #expect(Chromium.consoleLines(run) == [])
         #expect(image.width == 900 && image.height == 1000)
+    }
+
+    @Test("usage errors exit 64 and inputs that cannot be read exit 2, each with a message")
+    func errors() throws {
+        let dir = TestPaths.temporaryDirectory("preview-errors")
+        let stdin = try twhost(["preview", "-"])
+        #expect(stdin.status == 64)
+        #expect(stdin.stderr == "error: preview reads files, not standard input\n")
+        let snapshot = try twhost(["preview", "--against", dir + "/base.json", "Examples/Swift"])
+        #expect(snapshot.status == 64)
+        #expect(snapshot.stderr.contains("--against takes a plugin set, plugins:a,b[@DIR]"))
+        let missing = try twhost(["preview", dir + "/Missing.swift", "-o", dir + "/page.html"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.hasPrefix("error: nothing could be read:\n"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/page.html"))
+        let unwritable = try twhost(
+            ["preview", "Examples/Swift/FocusExample.swift", "-o", dir + "/no/such/folder/page.html"],
+            directory: TestPaths.repository)
+        #expect(unwritable.status == 2)
+        #expect(unwritable.stderr.contains("cannot write \(dir)/no/such/folder/page.html"))
+        let format = try twhost(["preview", "--format", "text", "Examples/Swift"])
+        #expect(format.status == 64)
     }
 
     @Test("a plugin change's before/after page marks the surfaces whose identity resets")
