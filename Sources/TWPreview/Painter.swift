@@ -6,6 +6,9 @@ public enum DrawnContent: Hashable, Sendable {
     case text(String)
     /// `Image(systemName:)`, or a `Label` with its title: drawn as a labelled placeholder.
     case symbol(String, title: String?)
+    /// `Rectangle()`, `Circle()`, `Ellipse()`, `Capsule()`: drawn as SVG filling what it is
+    /// offered, in the foreground style (a shape's default fill).
+    case shape(String)
     /// A view the page has no drawing of (TextField, Toggle, a stack): its type and label.
     case placeholder(type: String, label: String?)
 }
@@ -32,6 +35,9 @@ public struct Painter {
     var fillsHeight = false
     /// Inside a background or overlay: every element fills the layer.
     var inLayer = false
+    /// The innermost view is a shape, which takes the size it is offered: every
+    /// element up to the first fixed frame passes the offer down (fills its parent).
+    var passesOffer = false
 
     /// Modifiers with nothing to draw in a still picture.
     static let nonVisual: Set<String> = [
@@ -63,6 +69,9 @@ public struct Painter {
             if let title {
                 html = "<span class=\"label\">\(html)<span class=\"text\">\(HTML.escape(title))</span></span>"
             }
+        case .shape(let name):
+            html = Self.shapeSVG(name)
+            passesOffer = true
         case .placeholder(let type, let label):
             let text = label.map { "\(type) “\($0)”" } ?? type
             html = "<span class=\"placeholder\">\(HTML.escape(text))</span>"
@@ -76,6 +85,26 @@ public struct Painter {
         default:
             notDrawn.append(".buttonStyle(.\(buttonStyle))")
             return html
+        }
+    }
+
+    /// SVG for a shape view; nil-free: an unknown name is a placeholder.
+    static func shapeSVG(_ name: String) -> String {
+        let open = "<svg class=\"shape-view\" xmlns=\"http://www.w3.org/2000/svg\""
+        switch name {
+        case "Circle":
+            // Fits the smaller side, centred, as SwiftUI's Circle.
+            return open + " viewBox=\"0 0 100 100\"><circle cx=\"50\" cy=\"50\" r=\"50\" fill=\"currentColor\"/></svg>"
+        case "Ellipse":
+            return open
+                + "><ellipse cx=\"50%\" cy=\"50%\" rx=\"50%\" ry=\"50%\" fill=\"currentColor\"/></svg>"
+        case "Rectangle":
+            return open + "><rect width=\"100%\" height=\"100%\" fill=\"currentColor\"/></svg>"
+        case "Capsule":
+            // SVG cannot round by the shorter side: a box with a full radius.
+            return "<div class=\"shape-view\" style=\"background:currentColor;border-radius:9999px\"></div>"
+        default:
+            return "<span class=\"placeholder\">\(HTML.escape(name))</span>"
         }
     }
 
@@ -248,8 +277,8 @@ public struct Painter {
         if inLayer {
             all += ["width:100%", "height:100%"]
         } else {
-            if fillsWidth { all.append("align-self:stretch") }
-            if fillsHeight { all.append("flex-grow:1") }
+            if fillsWidth || passesOffer { all.append("align-self:stretch") }
+            if fillsHeight || passesOffer { all.append("flex-grow:1") }
         }
         return "<div class=\"m\" style=\"\(HTML.escape(all.joined(separator: ";")))\">\(inner)</div>"
     }
@@ -268,8 +297,12 @@ public struct Painter {
             guard infinite || Self.number(argument.value) != nil else { return nil }
             let v = Self.number(argument.value) ?? 0
             switch label {
-            case "width": styles += ["width:\(HTML.px(v))", "flex-shrink:0"]
-            case "height": styles += ["height:\(HTML.px(v))", "flex-shrink:0"]
+            case "width":
+                styles += ["width:\(HTML.px(v))", "flex-shrink:0"]
+                passesOffer = false
+            case "height":
+                styles += ["height:\(HTML.px(v))", "flex-shrink:0"]
+                passesOffer = false
             case "minWidth": styles.append("min-width:\(HTML.px(v))")
             case "minHeight": styles.append("min-height:\(HTML.px(v))")
             // An ideal size matters only under fixedSize(): nothing to draw.

@@ -211,6 +211,7 @@ extension PreviewCard {
         case "Image": return .symbol(node.systemImage ?? "image", title: nil)
         case "Label": return .symbol(node.systemImage ?? "image", title: node.label ?? node.text)
         case "Button": return .text(node.label ?? node.text ?? "Button")
+        case "Rectangle", "Circle", "Ellipse", "Capsule": return .shape(node.type)
         default: return .placeholder(type: node.type, label: node.label ?? node.text)
         }
     }

@@ -184,6 +184,7 @@ public enum PreviewPage {
         .layer{position:absolute;inset:0;pointer-events:none;display:flex}.layer.behind{z-index:-1}
         .shape{width:100%;height:100%;box-sizing:border-box}
         .text{white-space:pre-wrap}
+        .shape-view{display:block;flex:1 1 0;align-self:stretch;min-width:0;min-height:0}
         .symbol{display:inline-block;padding:1px 4px;border:1px dashed currentColor;border-radius:4px;font-size:0.75em}
         .symbol::before{content:"SF Symbol ";opacity:0.6}
         .label{display:inline-flex;gap:6px;align-items:center}

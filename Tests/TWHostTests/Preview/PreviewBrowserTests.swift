@@ -35,6 +35,7 @@ struct PreviewBrowserTests {
                     Text("Box").tw("p-4 bg-[#00f] elevation-[4]")
                     Text("Box").tw("p-4 bg-primary")
                     Text("</span><script>document.title = 'injected'</script>").tw("p-1")
+                    Circle().tw("w-[40] h-[40] text-[#f00]")
                 }
             }
         }
@@ -59,7 +60,7 @@ struct PreviewBrowserTests {
         let page = try Self.page()
         let dir = (page as NSString).deletingLastPathComponent
         // One card a row (the window is narrower than two cards), in source order.
-        let (light, lightRun) = try Chromium.screenshot(page, width: 480, height: 2600, to: dir + "/light.png")
+        let (light, lightRun) = try Chromium.screenshot(page, width: 480, height: 3200, to: dir + "/light.png")
         #expect(Chromium.consoleLines(lightRun) == [])
         let boxes = Region.find(in: light, minimumSize: 20, Self.isBlue)
         try #require(boxes.count == 4, "blue areas: \(boxes)")
@@ -108,7 +109,7 @@ struct PreviewBrowserTests {
             lightPrimary[0].height == plain.height && abs(lightPrimary[0].width - plain.width) <= Self.sizeTolerance)
         // … and the dark value in dark appearance, where the blue stays blue.
         let (dark, darkRun) = try Chromium.screenshot(
-            page, fragment: "scheme=dark", width: 480, height: 2600, to: dir + "/dark.png")
+            page, fragment: "scheme=dark", width: 480, height: 3200, to: dir + "/dark.png")
         #expect(Chromium.consoleLines(darkRun) == [])
         let darkPrimary = Region.find(in: dark, minimumSize: 40) {
             $0.near(Self.primaryDark, tolerance: Self.colorTolerance)
@@ -118,6 +119,15 @@ struct PreviewBrowserTests {
         #expect(Region.find(in: dark, minimumSize: 20, Self.isBlue).count == 4)
         let darkCanvas = dark[darkPrimary[0].minX - 4, darkPrimary[0].minY]
         #expect(darkCanvas.near(Self.darkCanvas, tolerance: Self.colorTolerance), "\(darkCanvas)")
+
+        // A shape view is SVG in the foreground style, the size of its frame: a 40 pt red circle.
+        let circles = Region.find(in: light, minimumSize: 20) { $0.r >= 240 && $0.g <= 121 && $0.b <= 125 }
+        try #require(circles.count == 1, "red areas: \(circles)")
+        let circle = circles[0]
+        #expect(abs(circle.width - 40) <= Self.sizeTolerance && abs(circle.height - 40) <= Self.sizeTolerance)
+        #expect(light[circle.minX, circle.minY].near(Self.lightCanvas, tolerance: Self.colorTolerance))
+        let centre = light[(circle.minX + circle.maxX) / 2, (circle.minY + circle.maxY) / 2]
+        #expect(centre.near(PNGImage.Pixel(r: 255, g: 0, b: 0, a: 255), tolerance: Self.colorTolerance))
 
         // The page checked itself: nothing loaded, no error; the hostile label is text, not markup.
         let dom = try Chromium.dumpDOM(page)
