@@ -54,29 +54,24 @@ enum PreviewCommand {
             throw .failed("nothing could be read:\n" + reasons.joined(separator: "\n"))
         }
         let resolution = SourceInputs.merged(files, plugins: plugins.map(\.info))
-        // Each state's resolution, matched to the surfaces by path.
-        var byState: [(Variant, [String: SurfaceRecord])] = []
-        for state in PreviewCard.states {
-            let stateFiles = try SourceInputs.resolve(inputs, plugins: plugins, command, state: SurfaceState([state]))
+        /// The surfaces resolved once more, by path.
+        func byPath(_ state: SurfaceState, _ platform: RenderEnvironment.Platform?) throws(CLIError) -> [String:
+            SurfaceRecord]
+        {
+            let again = try SourceInputs.resolve(inputs, plugins: plugins, command, state: state, platform: platform)
             var records: [String: SurfaceRecord] = [:]
-            for record in SourceInputs.merged(stateFiles, plugins: plugins.map(\.info)).surfaces {
+            for record in SourceInputs.merged(again, plugins: plugins.map(\.info)).surfaces {
                 records[record.path] = record
             }
-            byState.append((state, records))
+            return records
         }
-        // Each other platform's resolution (at its default OS version), for the platform menu.
+        // Each state's resolution, and each other platform's (at its default OS version).
+        var byState: [(Variant, [String: SurfaceRecord])] = []
+        for state in PreviewCard.states { byState.append((state, try byPath(SurfaceState([state]), nil))) }
         let resolvedFor = command[ResolutionOptions.platform]
         let otherPlatforms = RenderEnvironment.Platform.allCases.filter { $0 != resolvedFor }
         var byPlatform: [(RenderEnvironment.Platform, [String: SurfaceRecord])] = []
-        for platform in otherPlatforms {
-            let platformFiles = try SourceInputs.resolve(
-                inputs, plugins: plugins, command, state: SurfaceState(), platform: platform)
-            var records: [String: SurfaceRecord] = [:]
-            for record in SourceInputs.merged(platformFiles, plugins: plugins.map(\.info)).surfaces {
-                records[record.path] = record
-            }
-            byPlatform.append((platform, records))
-        }
+        for platform in otherPlatforms { byPlatform.append((platform, try byPath(SurfaceState(), platform))) }
         let cards = resolution.surfaces.map { record in
             PreviewCard(
                 record, states: byState.compactMap { state, records in records[record.path].map { (state, $0) } },
