@@ -84,6 +84,10 @@ let package = Package(
                 "TWSupport", "TWModel", "TWLoading", "TWResolution",
             ], path: "Sources/TWChecking"),
         .target(name: "TWScaffold", dependencies: ["TWSupport", "TWModel"], path: "Sources/TWScaffold"),
+        // `twhost preview`: surfaces drawn as HTML from their modifier IR.
+        .target(
+            name: "TWPreview", dependencies: ["TWSupport", "TWModel", "TWResolution", "TWScenes"],
+            path: "Sources/TWPreview"),
         // The public umbrella: `import TWHost` re-exports every stage's public API.
         .target(
             name: "TWHost",
@@ -113,7 +117,8 @@ let package = Package(
             ]),
         // For plugins' own tests: runs a built plugin through the real twhost and diffs chains.
         .target(name: "TWPluginTesting", path: "Sources/TWPluginTesting"),
-        .executableTarget(name: "twhost-cli", dependencies: ["TWHost", "TWSwiftSource"], path: "Sources/twhost-cli"),
+        .executableTarget(
+            name: "twhost-cli", dependencies: ["TWHost", "TWPreview", "TWSwiftSource"], path: "Sources/twhost-cli"),
         // Release-build benchmarks, run by Scripts/bench.sh (never by the tests).
         .executableTarget(name: "twhost-bench", dependencies: ["TWHost"], path: "Sources/twhost-bench"),
         .target(name: "Material", dependencies: ["TWPluginAPI", "TWPluginKit"], path: "Plugins/Material"),
@@ -126,7 +131,7 @@ let package = Package(
             name: "TWHostTests",
             dependencies: [
                 "TWHost", "TWPluginAPI", "TWSupport", "TWModel", "TWLoading", "TWRegistry", "TWResolution", "TWScenes",
-                "TWIdentity", "TWChecking", "TWSwiftSource", "twhost-cli",
+                "TWIdentity", "TWChecking", "TWPreview", "TWSwiftSource", "twhost-cli",
             ], path: "Tests/TWHostTests"),
         .testTarget(
             name: "TWPluginKitTests", dependencies: ["TWPluginAPI", "TWPluginKit", "TWPluginTesting"],

@@ -1,5 +1,6 @@
 import Glibc
 import TWHost
+import TWPreview
 import TWSwiftSource
 
 /// `twhost diff BASE HEAD`: registry changes that would reset SwiftUI child state.
@@ -9,7 +10,7 @@ enum DiffCommand {
         help: "List the surfaces of FILE (a scene, a .swift file or a folder) each finding affects.")
     static let allow = ValueOption(
         "--allow", placeholder: "FILE", help: "Allowlist of accepted finding fingerprints, each with a reason.")
-    static let format = OutputFormat.option([.text, .json, .github, .sarif], default: .text)
+    static let format = OutputFormat.option([.text, .json, .github, .sarif, .html], default: .text)
 
     static let spec = CommandSpec(
         words: ["diff"],
@@ -24,11 +25,21 @@ enum DiffCommand {
             name, and each plugin's version against what changed (version-not-bumped). Findings point
             at the registration's line in the HEAD snapshot (BASE for removals) or at the plugin's
             file, and list the --scene surfaces they affect. Identity, breaking and version-not-bumped
-            findings exit 1 unless allowlisted; the others exit 0. See docs/CI.md.
+            findings exit 1 unless allowlisted; the others exit 0. See docs/CI.md. --format html
+            writes the before/after page of `twhost preview` for the --scene surfaces: both sides must
+            be plugin sets (a snapshot holds no plugin code to draw with). See docs/Preview.md.
             """,
         run: { command throws(CLIError) in try run(command) })
 
     static func run(_ command: ParsedCommand) throws(CLIError) -> Int32 {
+        if command[format] == .html {
+            guard command.positionals.allSatisfy({ $0.hasPrefix("plugins:") }) else {
+                throw .failedUsage(
+                    "--format html draws surfaces with plugin code: BASE and HEAD must be plugin sets, plugins:a,b[@DIR]"
+                )
+            }
+            guard !command.all(scene).isEmpty else { throw .failedUsage("--format html needs --scene FILE to draw") }
+        }
         let allowWritable = command[PluginOptions.allowWritable]
         let base = try side(command.positionals[0], allowWritable: allowWritable)
         let head = try side(command.positionals[1], allowWritable: allowWritable)
@@ -75,6 +86,18 @@ enum DiffCommand {
         case .json: Output.write(report.json.serialized() + "\n")
         case .github: Output.write(report.github)
         case .sarif: Output.write(report.sarif.serialized() + "\n")
+        case .html:
+            let scenes = command.all(scene)
+            let before = try PreviewCommand.childCards(side: command.positionals[0], inputs: scenes, command: command)
+            let after = try PreviewCommand.childCards(side: command.positionals[1], inputs: scenes, command: command)
+            let changes = PreviewPage.changes(before: before, after: after)
+            Output.write(
+                PreviewPage.review(
+                    changes, unchanged: after.count - changes.filter { $0.after != nil }.count,
+                    title: "twhost diff — before/after", beforeLabel: command.positionals[0],
+                    afterLabel: command.positionals[1], context: "\(report.findings.count) registry finding(s)",
+                    // The sides are resolved for iOS (or each scene's platform); the menu offers the others.
+                    platforms: RenderEnvironment.Platform.allCases.filter { $0 != .ios }))
         case .text, .markdown, .compact:
             Output.write(report.text(palette: SurfaceReport.Palette(enabled: Output.useColor)))
         }

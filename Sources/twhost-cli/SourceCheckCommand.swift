@@ -30,7 +30,7 @@ enum SourceCheckCommand {
         case .json: Output.write(report.json.serialized() + "\n")
         case .github: Output.write(report.github)
         case .sarif: Output.write(CheckSARIF.log(report).serialized() + "\n")
-        case .text, .markdown, .compact:
+        case .text, .markdown, .compact, .html:
             Output.write(report.text(palette: SurfaceReport.Palette(enabled: Output.useColor)))
         }
         if files.isEmpty || !files.contains(where: \.wasRead) {

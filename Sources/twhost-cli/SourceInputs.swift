@@ -23,6 +23,12 @@ enum SourceInputs {
         plugins: [LoadedPlugin], files: [ScannedFile]
     ) {
         let inputs = SwiftSources.inputs(paths)
+        let plugins = try loadPlugins(inputs, command)
+        return (plugins, try resolve(inputs, plugins: plugins, command))
+    }
+
+    /// `--plugins`, else the plugins the scene files among `inputs` name, loaded.
+    static func loadPlugins(_ inputs: [SourceInput], _ command: ParsedCommand) throws(CLIError) -> [LoadedPlugin] {
         var requested = command.list(PluginOptions.plugins)
         if requested.isEmpty {
             // Scene files can name plugins; Swift code cannot.
@@ -34,10 +40,22 @@ enum SourceInputs {
                 }
             }
         }
-        let plugins = try PluginOptions.load(requested, command)
+        return try PluginOptions.load(requested, command)
+    }
+
+    /// Every input read and resolved with the command's resolution options;
+    /// `state` instead of `--state`, and `platform` (at its default OS version)
+    /// instead of `--platform` and `--os-version`, when given (`preview`
+    /// resolves each state and platform).
+    static func resolve(
+        _ inputs: [SourceInput], plugins: [LoadedPlugin], _ command: ParsedCommand, state: SurfaceState? = nil,
+        platform: RenderEnvironment.Platform? = nil
+    ) throws(CLIError) -> [ScannedFile] {
         var options = SourceScan.Options()
         // `check` reports findings in every state's combination and takes no --state.
-        if command.spec.declares(ResolutionOptions.state) {
+        if let state {
+            options.state = state
+        } else if command.spec.declares(ResolutionOptions.state) {
             options.state = try ResolutionOptions.surfaceState(command)
         }
         options.lenient = command[ResolutionOptions.lenient]
@@ -48,8 +66,12 @@ enum SourceInputs {
             if platformGiven { options.platform = override.platform }
             if osVersionGiven { options.osVersion = override.osVersion }
         }
+        if let platform {
+            options.platform = platform
+            options.osVersion = nil
+        }
         if let n = try jobCount(command) { options.jobs = n }
-        return (plugins, SourceScan.run(inputs, plugins: plugins, options: options))
+        return SourceScan.run(inputs, plugins: plugins, options: options)
     }
 
     /// Every file's resolution as one: surfaces in input order, then each

@@ -12,6 +12,7 @@ enum TWHostCommand {
         RegistryCommand.spec,
         DiffCommand.spec,
         PlatformsCommand.spec,
+        PreviewCommand.spec,
     ]
 
     static let overview = """
