@@ -48,6 +48,9 @@ enum SourceInputs {
             if platformGiven { options.platform = override.platform }
             if osVersionGiven { options.osVersion = override.osVersion }
         }
+        if command.isGiven(ResolutionOptions.colorScheme) {
+            options.colorScheme = command[ResolutionOptions.colorScheme]
+        }
         if let n = try jobCount(command) { options.jobs = n }
         return (plugins, SourceScan.run(inputs, plugins: plugins, options: options))
     }
