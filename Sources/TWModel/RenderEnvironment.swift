@@ -11,6 +11,8 @@ public struct RenderEnvironment: Hashable, Sendable {
     public var reduceMotion: Bool
     /// A transaction with animations disabled (`transaction.disablesAnimations`).
     public var animationsDisabled: Bool
+    /// The appearance theme tokens resolve for (swiftcn's `TWAdaptiveColor.resolve`).
+    public var colorScheme: Theme.ColorScheme = .light
 
     /// - Parameter osVersion: the major version apps are built for (their
     ///   deployment target); nil is `defaultOSVersion(platform)`.

@@ -1,63 +1,87 @@
-/// Design tokens in points, on Tailwind's scales (R-THEME-1). Scenes and rules
-/// override entries; lookups never depend on dictionary order.
+/// Design tokens: swiftcn's default theme (`TWTheme.standard`) — spacing
+/// unit, radii, Dynamic Type text styles, shadows and adaptive colors. Scenes,
+/// rules and theme files override entries; lookups never depend on dictionary order.
 public struct Theme: Hashable, Sendable {
     /// Points per spacing step: `p-4` is 4 × 4 = 16 pt.
     public var spacingUnit: Double = 4
+    /// Corner radii in points; `full` (10 000) is a capsule.
     public var radii: [String: Double] = [
-        "none": 0, "xs": 2, "sm": 4, "DEFAULT": 4, "md": 6, "lg": 8, "xl": 12, "2xl": 16, "3xl": 24, "4xl": 32,
-        "full": 9999,
+        "none": 0, "sm": 4, "DEFAULT": 8, "md": 8, "lg": 12, "xl": 16, "full": 10_000,
     ]
-    public var fontSizes: [String: Double] = [
-        "xs": 12, "sm": 14, "base": 16, "lg": 18, "xl": 20, "2xl": 24, "3xl": 30, "4xl": 36, "5xl": 48, "6xl": 60,
-        "7xl": 72, "8xl": 96, "9xl": 128,
+    /// Text sizes: Dynamic Type styles by default (`text-sm` is `.subheadline`), points when a theme gives them.
+    public var fontSizes: [String: FontToken] = [
+        "xs": .style("caption"), "sm": .style("subheadline"), "base": .style("body"), "lg": .style("title3"),
+        "xl": .style("title2"), "2xl": .style("title"), "3xl": .style("largeTitle"),
     ]
     /// Shadow steps: radius and y offset in points, and black's opacity.
     public var shadows: [String: ShadowToken] = [
-        "2xs": ShadowToken(radius: 0, y: 1, opacity: 0.05),
-        "xs": ShadowToken(radius: 1, y: 1, opacity: 0.05),
-        "sm": ShadowToken(radius: 2, y: 1, opacity: 0.1),
-        "DEFAULT": ShadowToken(radius: 2, y: 1, opacity: 0.1),
-        "md": ShadowToken(radius: 4, y: 2, opacity: 0.1),
-        "lg": ShadowToken(radius: 8, y: 4, opacity: 0.1),
-        "xl": ShadowToken(radius: 12, y: 8, opacity: 0.1),
-        "2xl": ShadowToken(radius: 25, y: 12, opacity: 0.25),
+        "sm": ShadowToken(radius: 3, y: 1, opacity: 0.08),
+        "DEFAULT": ShadowToken(radius: 3, y: 1, opacity: 0.08),
+        "md": ShadowToken(radius: 8, y: 3, opacity: 0.12),
+        "lg": ShadowToken(radius: 16, y: 6, opacity: 0.16),
         "none": ShadowToken(radius: 0, y: 0, opacity: 0),
     ]
+    /// Color tokens by canonical name (swiftcn's spellings: `mutedForeground`,
+    /// `onPrimary`), with their light value — or their only value.
     public var colors: [String: ColorValue] = Theme.defaultColors
+    /// Dark values of the tokens that adapt; a token missing here has one value.
+    public var darkColors: [String: ColorValue] = Theme.defaultDarkColors
+    /// The appearance tokens resolve for (`--color-scheme`, a scene's `colorScheme`).
+    public var colorScheme: ColorScheme = .light
 
     public init() {}
 
     /// The default theme, built once: building one allocates and hashes every scale.
     public static let standard = Theme()
 
-    /// The semantic colors and SwiftUI's system colors, by name.
+    /// Light or dark appearance.
+    public enum ColorScheme: String, Hashable, Sendable, CaseIterable { case light, dark }
+
+    /// Kebab spellings the seeds use, and twhost's extra names, for swiftcn's
+    /// tokens: `text-primary-foreground` is `text-onPrimary`. A theme that sets
+    /// an alias sets the token it names.
+    public static let colorAliases: [String: String] = [
+        "primary-foreground": "onPrimary", "accent-foreground": "onAccent",
+        "destructive-foreground": "onDestructive", "muted-foreground": "mutedForeground",
+        "card": "surface", "card-foreground": "foreground",
+        "secondary": "accent", "secondary-foreground": "onAccent", "muted": "accent",
+        "input": "border", "ring": "border",
+    ]
+
+    /// The token a color name stands for (`primary-foreground` → `onPrimary`).
+    public static func canonicalColorName(_ name: String) -> String { colorAliases[name] ?? name }
+
+    /// swiftcn's semantic tokens: (token, light, dark) as grey levels or RGB.
+    private static let semanticTokens: [(String, ColorValue, ColorValue)] = {
+        func white(_ w: Double) -> ColorValue { ColorValue(red: w, green: w, blue: w) }
+        return [
+            ("foreground", white(0.09), white(0.96)),
+            ("mutedForeground", white(0.43), white(0.65)),
+            ("background", white(0.98), white(0.06)),
+            ("surface", white(1), white(0.10)),
+            ("primary", white(0.09), white(0.96)),
+            ("onPrimary", white(1), white(0.09)),
+            ("accent", white(0.94), white(0.17)),
+            ("onAccent", white(0.09), white(0.96)),
+            ("border", white(0.88), white(0.24)),
+            (
+                "destructive", ColorValue(red: 0.78, green: 0.12, blue: 0.15),
+                ColorValue(red: 1, green: 0.42, blue: 0.44)
+            ),
+            ("onDestructive", white(1), white(0.06)),
+        ]
+    }()
+
+    /// The semantic tokens' light values and SwiftUI's system colors, by name.
     public static let defaultColors: [String: ColorValue] = {
         var colors: [String: ColorValue] = [:]
+        for (name, light, _) in semanticTokens { colors[name] = light }
         func hex(_ name: String, _ value: UInt32) {
             colors[name] = ColorValue(
                 red: Double((value >> 16) & 0xFF) / 255, green: Double((value >> 8) & 0xFF) / 255,
                 blue: Double(value & 0xFF) / 255, alpha: 1, name: name)
         }
-        // Semantic colors (shadcn's neutral defaults).
-        hex("primary", 0x18181B)
-        hex("primary-foreground", 0xFAFAFA)
-        hex("secondary", 0xF4F4F5)
-        hex("secondary-foreground", 0x18181B)
-        hex("accent", 0xF4F4F5)
-        hex("accent-foreground", 0x18181B)
-        hex("muted", 0xF4F4F5)
-        hex("muted-foreground", 0x71717A)
-        hex("border", 0xE4E4E7)
-        hex("input", 0xE4E4E7)
-        hex("ring", 0xA1A1AA)
-        hex("background", 0xFFFFFF)
-        hex("foreground", 0x09090B)
-        hex("surface", 0xFFFFFF)
-        hex("card", 0xFFFFFF)
-        hex("card-foreground", 0x09090B)
-        hex("destructive", 0xEF4444)
-        hex("destructive-foreground", 0xFAFAFA)
-        // SwiftUI's system colors (light appearance).
+        // SwiftUI's system colors: named, so SwiftUI adapts them itself.
         hex("black", 0x000000)
         hex("white", 0xFFFFFF)
         hex("red", 0xFF3B30)
@@ -77,6 +101,25 @@ public struct Theme: Hashable, Sendable {
         return colors
     }()
 
+    /// The semantic tokens' dark values.
+    public static let defaultDarkColors: [String: ColorValue] = {
+        var colors: [String: ColorValue] = [:]
+        for (name, _, dark) in semanticTokens { colors[name] = dark }
+        return colors
+    }()
+
+    /// A token's value in this theme's color scheme, by canonical or alias name.
+    public func token(_ name: String) -> ColorValue? {
+        let canonical = Theme.canonicalColorName(name)
+        if colorScheme == .dark, let dark = darkColors[canonical] { return dark }
+        return colors[canonical]
+    }
+
+    /// Every color name a class may use: tokens and their aliases, sorted.
+    public var colorNames: [String] {
+        (Array(colors.keys) + Theme.colorAliases.keys.filter { colors[Theme.colorAliases[$0] ?? ""] != nil }).sorted()
+    }
+
     /// A spacing step (`4`, `0.5`, `px`) in points, or nil.
     public func spacing(_ key: String) -> Double? {
         if key == "px" { return 1 }
@@ -89,12 +132,12 @@ public struct Theme: Hashable, Sendable {
     /// A color by name, with an optional `/N` opacity percentage.
     public func color(named name: String) -> ColorValue? {
         if let slash = name.lastIndex(of: "/") {
-            guard let base = colors[String(name[..<slash])],
+            guard let base = token(String(name[..<slash])),
                 let percent = DecimalNumber.parse(name[name.index(after: slash)...]), percent <= 100
             else { return nil }
             return base.withOpacity(percent / 100)
         }
-        return colors[name]
+        return token(name)
     }
 
     /// Theme scale lookups for plugins (`tw_theme_api.number`).
@@ -102,12 +145,31 @@ public struct Theme: Hashable, Sendable {
         switch scale {
         case "spacing": return spacing(key)
         case "radius": return radii[key]
-        case "font-size": return fontSizes[key]
+        case "font-size": return fontSizes[key]?.points
         case "shadow": return shadows[key]?.radius
         case "opacity":
             guard let v = DecimalNumber.parse(key), v <= 100 else { return nil }
             return v / 100
         default: return nil
+        }
+    }
+}
+
+/// A text size: a Dynamic Type style (`.subheadline`) or points.
+public enum FontToken: Hashable, Sendable {
+    case style(String)
+    case points(Double)
+
+    /// Points for plugins: a style's size at the default Dynamic Type size on iOS.
+    public var points: Double {
+        switch self {
+        case .points(let v): return v
+        case .style(let name):
+            let sizes: [String: Double] = [
+                "caption2": 11, "caption": 12, "footnote": 13, "subheadline": 15, "callout": 16, "body": 17,
+                "headline": 17, "title3": 20, "title2": 22, "title": 28, "largeTitle": 34,
+            ]
+            return sizes[name] ?? 17
         }
     }
 }

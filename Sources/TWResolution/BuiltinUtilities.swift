@@ -73,8 +73,10 @@ public enum BuiltinUtilities {
         table["tint"] = { input in color(input).map { [StyleAssignment(.tint, .color($0))] } }
         table["text"] = { input in
             if let key = input.key {
-                if let size = input.theme.fontSizes[key] {
-                    return .success([StyleAssignment(.fontSize, .points(size))])
+                switch input.theme.fontSizes[key] {
+                case .style(let style)?: return .success([StyleAssignment(.fontSize, .member(style))])
+                case .points(let size)?: return .success([StyleAssignment(.fontSize, .points(size))])
+                case nil: break
                 }
                 if let alignment = textAlignments[key] {
                     return .success([StyleAssignment(.textAlignment, .member(alignment))])
@@ -122,6 +124,21 @@ public enum BuiltinUtilities {
             }
             return length(input, allowNegative: false).map { [StyleAssignment(.lineSpacing, .points($0))] }
         }
+        table["line-spacing"] = { input in
+            length(input, allowNegative: false).map { [StyleAssignment(.lineSpacing, .points($0))] }
+        }
+        table["offset"] = { input in
+            guard case .literal(let text)? = input.argument else {
+                return .failure("expected two lengths in points, [x,y]")
+            }
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count == 2,
+                let x = ArgumentDecoder.number(String(parts[0]), units: ArgumentDecoder.lengthUnits),
+                let y = ArgumentDecoder.number(String(parts[1]), units: ArgumentDecoder.lengthUnits),
+                x.magnitude <= 1e6, y.magnitude <= 1e6
+            else { return .failure("expected two lengths in points, [x,y]") }
+            return .success([StyleAssignment(.offsetX, .points(x)), StyleAssignment(.offsetY, .points(y))])
+        }
         table["line-clamp"] = { input in
             if input.key == "none" { return .success([StyleAssignment(.lineLimit, .none)]) }
             guard let v = number(input), v >= 1, v == v.rounded(), v <= 1000 else {
@@ -154,7 +171,9 @@ public enum BuiltinUtilities {
         }
         table["shadow"] = { input in
             guard let key = input.key, let token = input.theme.shadows[key] else {
-                return .failure("expected a shadow step (2xs, xs, sm, md, lg, xl, 2xl, none)")
+                return .failure(
+                    "expected a shadow step (\(input.theme.shadows.keys.filter { $0 != "DEFAULT" }.sorted().joined(separator: ", ")))"
+                )
             }
             return .success([StyleAssignment(.shadow, .shadow(token))])
         }
@@ -192,14 +211,26 @@ public enum BuiltinUtilities {
             return .success([StyleAssignment(.rotation, .number(input.negative ? -degrees : degrees))])
         }
         table["scale"] = { input in
+            // A uniform scale sets both axes, so it replaces a two-axis one whole.
+            func both(_ x: Double, _ y: Double) -> [StyleAssignment] {
+                [StyleAssignment(.scale, .number(x)), StyleAssignment(.scaleY, .number(y))]
+            }
+            let sign: Double = input.negative ? -1 : 1
             if let key = input.key {
                 guard let v = DecimalNumber.parse(key), v <= 1000, v == v.rounded() else {
                     return .failure("expected a percentage such as 95 or 110")
                 }
-                return .success([StyleAssignment(.scale, .number((input.negative ? -v : v) / 100))])
+                return .success(both(sign * v / 100, sign * v / 100))
             }
-            guard let v = number(input) else { return .failure("expected a scale factor") }
-            return .success([StyleAssignment(.scale, .number(input.negative ? -v : v))])
+            if case .literal(let text)? = input.argument, text.contains(",") {
+                let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+                guard parts.count == 2, let x = ArgumentDecoder.finiteNumber(String(parts[0])),
+                    let y = ArgumentDecoder.finiteNumber(String(parts[1]))
+                else { return .failure("expected a scale factor, or two: [x,y]") }
+                return .success(both(sign * x, sign * y))
+            }
+            guard let v = number(input) else { return .failure("expected a scale factor, or two: [x,y]") }
+            return .success(both(sign * v, sign * v))
         }
         for (root, property) in [("translate-x", StyleProperty.offsetX), ("translate-y", .offsetY)] {
             table[root] = { input in
@@ -210,7 +241,7 @@ public enum BuiltinUtilities {
         }
         table["control"] = { input in
             guard let key = input.key, let size = controlSizes[key] else {
-                return .failure("expected a control size (mini, small, regular, large, extra-large)")
+                return .failure("expected a control size (mini, small, regular, large, extra-large; sm, md, lg, xl)")
             }
             return .success([StyleAssignment(.controlSize, .member(size))])
         }
@@ -278,7 +309,19 @@ public enum BuiltinUtilities {
     ]
     static let controlSizes = [
         "mini": "mini", "small": "small", "regular": "regular", "large": "large", "extra-large": "extraLarge",
+        // swiftcn's short spellings.
+        "sm": "small", "md": "regular", "lg": "large", "xl": "extraLarge",
     ]
+
+    /// Bracket type hints (`w-[length:12]`, `text-[color:primary]`), as swiftcn
+    /// reads them: the roots each hint applies to.
+    static let hintRoots: [String: Set<String>] = {
+        let lengths: Set<String> = [
+            "p", "px", "py", "pt", "pb", "pl", "pr", "ps", "pe", "w", "h", "size", "min-w", "max-w", "min-h", "max-h",
+            "rounded", "border", "text", "line-spacing", "leading", "blur", "tracking",
+        ]
+        return ["length": lengths, "size": lengths, "color": ["text", "bg", "border", "tint"]]
+    }()
     package static let curveNames: [String: AnimationValue.Curve] = [
         "default": .default, "linear": .linear, "ease-in": .easeIn, "ease-out": .easeOut, "ease-in-out": .easeInOut,
         "spring": .spring, "smooth": .smooth, "snappy": .snappy, "bouncy": .bouncy,

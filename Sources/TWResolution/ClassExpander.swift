@@ -277,10 +277,30 @@ struct ClassExpander {
             report(.cannotNegate(classText: parsed.text, name: root), topText)
             return
         }
+        var argument = parsed.argument
+        var hint: String?
+        if case .literal(let text)? = argument, let colon = text.firstIndex(of: ":"),
+            let roots = BuiltinUtilities.hintRoots[String(text[..<colon])]
+        {
+            hint = String(text[..<colon])
+            guard roots.contains(root) else {
+                report(
+                    .invalidValue(
+                        classText: parsed.text, reason: "the \(hint ?? "") hint does not apply to \(root)-[…]"),
+                    topText)
+                return
+            }
+            argument = .literal(String(text[text.index(after: colon)...]))
+        }
         let input = BuiltinUtilities.Input(
-            key: key, argument: parsed.argument, bracketOpacity: parsed.bracketOpacity, negative: parsed.negative,
+            key: key, argument: argument, bracketOpacity: parsed.bracketOpacity, negative: parsed.negative,
             theme: theme)
-        switch handler(input) {
+        var result = handler(input)
+        if let hint, case .success(let assignments) = result {
+            let colors = assignments.contains { if case .color = $0.value { return true } else { return false } }
+            if colors != (hint == "color") { result = .failure("expected a \(hint == "color" ? "color" : "length")") }
+        }
+        switch result {
         case .success(let assignments):
             record({ "built-in \(root) → \(assignments.map(\.property.rawValue).joined(separator: ", "))" }, &self)
             add(.style(assignments), parsed, conditions, topText)
@@ -453,8 +473,8 @@ struct ClassExpander {
     private func recipeBody(named name: String) -> RecipeBody? {
         if let defined = scope.rules.named[name] {
             var parts: [TWClasses] = []
-            if let base = defined.extends, let builtin = BuiltinRecipes.definitions[base] {
-                parts.append(TWClasses(builtin))
+            if let base = defined.extends, let builtin = BuiltinRecipes.classes(base, scope.environment.platform) {
+                parts += builtin
             }
             parts.append(defined.classes)
             return RecipeBody(
@@ -465,8 +485,8 @@ struct ClassExpander {
             return RecipeBody(
                 classes: [TWClasses(recipe.classes)], origin: "plugin \(recipe.plugin)", key: "plugin:" + name)
         }
-        if let builtin = BuiltinRecipes.definitions[name] {
-            return RecipeBody(classes: [TWClasses(builtin)], origin: "built-in", key: "builtin:" + name)
+        if let builtin = BuiltinRecipes.classes(name, scope.environment.platform) {
+            return RecipeBody(classes: builtin, origin: "built-in", key: "builtin:" + name)
         }
         return nil
     }

@@ -34,6 +34,9 @@ public final class ResolutionScope: Sendable {
     public init(registry: PluginRegistry, rules: Rules = Rules(), environment: RenderEnvironment = RenderEnvironment())
     {
         self.registry = registry
+        // Theme tokens resolve for the environment's appearance.
+        var rules = rules
+        rules.theme.colorScheme = environment.colorScheme
         self.rules = rules
         self.environment = environment
         checksPluginAPIs = !SwiftUIAPI.pluginAPIsAvailable(in: environment)
@@ -61,7 +64,7 @@ public final class ResolutionScope: Sendable {
         for root in ["p", "px", "py", "pt", "pb", "pl", "pr", "w", "h", "size"] {
             for step in ["0", "1", "2", "3", "4", "5", "6", "8", "10", "12", "16"] { out.append("\(root)-\(step)") }
         }
-        for color in theme.colors.keys {
+        for color in theme.colorNames {
             out += ["bg-\(color)", "text-\(color)", "border-\(color)", "tint-\(color)"]
         }
         for size in theme.fontSizes.keys { out.append("text-\(size)") }

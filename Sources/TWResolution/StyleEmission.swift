@@ -77,7 +77,8 @@ struct StyleEmission {
             sizedFont(size, weight: weight, design: design, foldItalic: italic && !italicModifier)
         } else {
             unsizedFont(
-                weight: weight, design: design, italic: italic, weightModifier: weightModifier,
+                style: member(.fontSize), weight: weight, design: design, italic: italic,
+                weightModifier: weightModifier,
                 designModifier: designModifier, italicModifier: italicModifier)
         }
         if italicModifier { emit([.italic], .modifier("italic")) }
@@ -99,12 +100,13 @@ struct StyleEmission {
 
     /// Weight and design as modifiers where the target has them; what it lacks
     /// folded into `.font(.system(.body, …))`, with an `unavailable-api` warning.
+    /// A Dynamic Type style (`text-sm`) is the font's base: `.font(.subheadline)`.
     mutating func unsizedFont(
-        weight: String?, design: String?, italic: Bool, weightModifier: Bool, designModifier: Bool,
+        style: String?, weight: String?, design: String?, italic: Bool, weightModifier: Bool, designModifier: Bool,
         italicModifier: Bool
     ) {
         var folded: [StyleProperty] = []
-        var system = [IRArgument(nil, .member("body"))]
+        var system = [IRArgument(nil, .member(style ?? "body"))]
         if let design, !designModifier {
             system.append(IRArgument("design", .member(design)))
             folded.append(.fontDesign)
@@ -118,7 +120,14 @@ struct StyleEmission {
             font.append(.call("italic", []))
             folded.append(.italic)
         }
-        if !folded.isEmpty {
+        if !folded.isEmpty, let style {
+            // The text style is the base: nothing is lost, so no warning.
+            if case .call(_, let args) = font[0], args.count == 1 { font[0] = .member(style) }
+            let value: IRValue = font.count == 1 ? font[0] : .chain(font)
+            emit([.fontSize] + folded, .modifier("font", [IRArgument(nil, value)]))
+        } else if let style {
+            emit([.fontSize], .modifier("font", [IRArgument(nil, .member(style))]))
+        } else if !folded.isEmpty {
             let value: IRValue = font.count == 1 ? font[0] : .chain(font)
             let node = IRNode.modifier("font", [IRArgument(nil, value)])
             // On a Text only the design can be missing (Text.fontDesign is 16.1; its weight and italic are 13).
@@ -303,7 +312,8 @@ struct StyleEmission {
             } else {
                 unavailable(has(.buttonBorderShape) ? member : .buttonBorderShape, .cornerRadius, instead: nil)
             }
-        } else if let shape = cornerShape {
+        } else if let shape = cornerShape, let radius, radius < 9999 {
+            // swiftcn's `rounded-full` shapes the background and border without clipping the content.
             emit([.cornerRadius], .modifier("clipShape", [IRArgument(nil, shape)]))
         }
     }
@@ -329,8 +339,10 @@ struct StyleEmission {
             emit([.opacity], .modifier("opacity", [IRArgument(nil, .number(v))]))
         }
         if let v = points(.blur) { emit([.blur], .modifier("blur", [IRArgument("radius", .number(v))])) }
-        if case .number(let v)? = values[.scale] {
-            emit([.scale], .modifier("scaleEffect", [IRArgument(nil, .number(v))]))
+        if case .number(let x)? = values[.scale], case .number(let y)? = values[.scaleY] {
+            let args =
+                x == y ? [IRArgument(nil, .number(x))] : [IRArgument("x", .number(x)), IRArgument("y", .number(y))]
+            emit([.scale, .scaleY], .modifier("scaleEffect", args))
         }
         if case .number(let v)? = values[.rotation] {
             emit(

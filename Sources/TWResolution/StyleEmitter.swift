@@ -53,7 +53,7 @@ enum StyleEmitter {
             case .border: return [.borderWidth, .borderColor, .cornerRadius]
             case .corners: return [.cornerRadius]
             case .shadow: return [.shadow]
-            case .effects: return [.opacity, .blur, .scale, .rotation, .offsetX, .offsetY]
+            case .effects: return [.opacity, .blur, .scale, .scaleY, .rotation, .offsetX, .offsetY]
             case .tint: return [.tint]
             case .controlSize: return [.controlSize]
             }

@@ -15,7 +15,7 @@ public enum StyleProperty: String, Hashable, Sendable, CaseIterable, Comparable 
     case shadow
     case opacity
     case blur
-    case scale, rotation, offsetX, offsetY
+    case scale, scaleY, rotation, offsetX, offsetY
     case tint, controlSize
     case nativeButtonStyle
     case animation, duration, delay
@@ -55,15 +55,16 @@ public enum StyleProperty: String, Hashable, Sendable, CaseIterable, Comparable 
         case .opacity: return 24
         case .blur: return 25
         case .scale: return 26
-        case .rotation: return 27
-        case .offsetX: return 28
-        case .offsetY: return 29
-        case .tint: return 30
-        case .controlSize: return 31
-        case .nativeButtonStyle: return 32
-        case .animation: return 33
-        case .duration: return 34
-        case .delay: return 35
+        case .scaleY: return 27
+        case .rotation: return 28
+        case .offsetX: return 29
+        case .offsetY: return 30
+        case .tint: return 31
+        case .controlSize: return 32
+        case .nativeButtonStyle: return 33
+        case .animation: return 34
+        case .duration: return 35
+        case .delay: return 36
         }
     }
 
@@ -75,6 +76,7 @@ public enum StyleProperty: String, Hashable, Sendable, CaseIterable, Comparable 
         case .width, .height, .minWidth, .maxWidth, .minHeight, .maxHeight: return "frame"
         case .borderWidth, .borderColor: return "border"
         case .offsetX, .offsetY: return "offset"
+        case .scaleY: return "scale"
         default: return rawValue
         }
     }

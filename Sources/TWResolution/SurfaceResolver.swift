@@ -5,6 +5,8 @@ import TWModel
 /// Resolves one `.tw` surface: lookup and expansion, strictness, conflicts and
 /// states, slots and phases, built-in styling, animation and identity.
 public enum SurfaceResolver {
+    /// How long a preset lasts when no duration class is given (swiftcn's `TWResolvedMotion`).
+    public static let defaultPresetSeconds = 0.3
     /// - Parameters:
     ///   - classes: the surface's classes (the rules' defaults come first).
     ///   - source: the native source and whether it was wrapped before `.tw`.
@@ -134,16 +136,25 @@ public enum SurfaceResolver {
         let source: String
         switch choice {
         case .none:
+            // swiftcn leaves a transaction that disables animations alone, whatever the preset.
+            if scope.environment.animationsDisabled {
+                return ResolvedAnimation(
+                    modifier: nil, source: "animate-none", note: "disabled: the transaction disables animations")
+            }
             return ResolvedAnimation(modifier: nil, source: "animate-none", note: "animations off for this surface")
         case .native(let native):
             // A native animation keeps its own timing; delay classes still add.
             animation = native
             source = "native animation"
         case .curve(let curve):
-            animation = AnimationValue(curve: curve, duration: curve == .default ? nil : seconds)
+            // swiftcn times a preset without a duration class at 0.3 s (`TWResolvedMotion`).
+            animation = AnimationValue(
+                curve: curve, duration: curve == .default ? nil : seconds ?? SurfaceResolver.defaultPresetSeconds)
             source = "animate-\(curve.rawValue)"
         case .factory(let name):
-            animation = AnimationValue(curve: AnimationValue.Curve(rawValue: name) ?? .default, duration: seconds)
+            animation = AnimationValue(
+                curve: AnimationValue.Curve(rawValue: name) ?? .default,
+                duration: seconds ?? SurfaceResolver.defaultPresetSeconds)
             source = "TWAnimation(\(name))"
         case .preset(let name, let plugin):
             guard let preset = scope.registry.animation(named: name) else { return nil }

@@ -121,7 +121,8 @@ public struct SceneReader {
     mutating func environment(_ node: JSONNode) throws(SceneError) -> RenderEnvironment {
         let members = try object(node, "/environment")
         unknownFields(
-            members, known: ["platform", "osVersion", "reduceMotion", "animationsDisabled"], path: "/environment")
+            members, known: ["platform", "osVersion", "reduceMotion", "animationsDisabled", "colorScheme"],
+            path: "/environment")
         var env = RenderEnvironment()
         var versionGiven = false
         for m in members {
@@ -142,6 +143,12 @@ public struct SceneReader {
                 versionGiven = true
             case "reduceMotion": env.reduceMotion = try bool(m.node, path)
             case "animationsDisabled": env.animationsDisabled = try bool(m.node, path)
+            case "colorScheme":
+                let text = try string(m.node, path)
+                guard let scheme = Theme.ColorScheme(rawValue: text) else {
+                    throw invalid(path, m.node, "unknown color scheme '\(text)'; expected light or dark")
+                }
+                env.colorScheme = scheme
             default: break
             }
         }
@@ -238,9 +245,12 @@ public struct SceneReader {
             switch m.key {
             case "colors":
                 for c in try object(m.node, p) {
-                    let color = try colorValue(c.node, "\(p)/\(c.key)", name: c.key)
-                    result.rules.theme.colors[c.key] = color
-                    result.overrides.theme.colors.insert(c.key)
+                    // An alias (`primary-foreground`) sets the token it names (`onPrimary`).
+                    let token = Theme.canonicalColorName(c.key)
+                    let (light, dark) = try adaptiveColor(c.node, "\(p)/\(c.key)")
+                    result.rules.theme.colors[token] = light
+                    result.rules.theme.darkColors[token] = dark
+                    result.overrides.theme.colors.insert(token)
                 }
             case "spacing":
                 let unit = try number(m.node, p)
@@ -259,7 +269,7 @@ public struct SceneReader {
                         result.rules.theme.radii[entry.key] = v
                         result.overrides.theme.radii.insert(entry.key)
                     } else {
-                        result.rules.theme.fontSizes[entry.key] = v
+                        result.rules.theme.fontSizes[entry.key] = .points(v)
                         result.overrides.theme.fontSizes.insert(entry.key)
                     }
                 }
@@ -268,14 +278,32 @@ public struct SceneReader {
         }
     }
 
+    /// A theme token's value: one color for both appearances, or
+    /// `{"light": …, "dark": …}` (swiftcn's `TWAdaptiveColor`).
+    private func adaptiveColor(_ node: JSONNode, _ path: String) throws(SceneError) -> (ColorValue, ColorValue?) {
+        guard case .object(let members) = node.value, members.contains(where: { $0.key == "light" || $0.key == "dark" })
+        else { return (try colorValue(node, path), nil) }
+        var light: ColorValue?
+        var dark: ColorValue?
+        for m in members {
+            switch m.key {
+            case "light": light = try colorValue(m.node, "\(path)/light")
+            case "dark": dark = try colorValue(m.node, "\(path)/dark")
+            default: throw invalid("\(path)/\(m.key)", m.node, "expected light or dark")
+            }
+        }
+        guard let light, let dark else { throw invalid(path, node, "an adaptive color needs both light and dark") }
+        return (light, dark)
+    }
+
     /// A color: `"#rrggbb"`, a theme name, or `{"r":…,"g":…,"b":…,"a":…}` in 0…1.
-    private func colorValue(_ node: JSONNode, _ path: String, name: String? = nil) throws(SceneError) -> ColorValue {
+    /// A theme name gives that token's light value.
+    private func colorValue(_ node: JSONNode, _ path: String) throws(SceneError) -> ColorValue {
         switch node.value {
         case .string(let text):
-            guard var color = ArgumentDecoder.color(text, theme: .standard) else {
+            guard let color = ArgumentDecoder.color(text, theme: .standard) else {
                 throw invalid(path, node, "'\(text)' is not a color (#rgb, #rrggbb, #rrggbbaa or a theme color)")
             }
-            if let name { color.name = name }
             return color
         case .object(let members):
             var c: [String: Double] = [:]
@@ -290,7 +318,7 @@ public struct SceneReader {
             guard let r = c["r"], let g = c["g"], let b = c["b"] else {
                 throw invalid(path, node, "a color needs r, g and b")
             }
-            return ColorValue(red: r, green: g, blue: b, alpha: c["a"] ?? 1, name: name)
+            return ColorValue(red: r, green: g, blue: b, alpha: c["a"] ?? 1)
         default:
             throw invalid(path, node, "expected a color string or {r, g, b, a}, got \(node.kindName)")
         }

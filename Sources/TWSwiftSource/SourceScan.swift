@@ -28,6 +28,8 @@ public enum SourceScan {
         /// Overrides of the scenes' environment (`--platform`, `--os-version`).
         public var platform: RenderEnvironment.Platform?
         public var osVersion: Int?
+        /// `--color-scheme`: the appearance theme tokens resolve for.
+        public var colorScheme: Theme.ColorScheme?
         /// Threads to use; nil for every core.
         public var jobs: Int?
         public init() {}
@@ -42,6 +44,7 @@ public enum SourceScan {
                 if !versionGiven { environment.osVersion = RenderEnvironment.defaultOSVersion(platform) }
             }
             if let osVersion { environment.osVersion = osVersion }
+            if let colorScheme { environment.colorScheme = colorScheme }
             return environment
         }
     }

@@ -10,6 +10,7 @@ enum ExplainCommand {
         positionals: "CLASSES", minimumPositionals: 1, maximumPositionals: .max,
         options: PluginOptions.loading + [
             target, ResolutionOptions.state, ResolutionOptions.platform, ResolutionOptions.osVersion,
+            ResolutionOptions.colorScheme,
             ResolutionOptions.lenient,
         ],
         discussion: "Exit 1 when the classes leave the surface undecorated (an invalid class).",

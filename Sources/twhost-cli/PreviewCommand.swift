@@ -18,7 +18,7 @@ enum PreviewCommand {
         positionals: "SCENE|FILE.swift|DIR…", minimumPositionals: 1, maximumPositionals: 4096,
         options: PluginOptions.loading + [
             PluginOptions.noDefaultPath, ResolutionOptions.platform, ResolutionOptions.osVersion,
-            ResolutionOptions.lenient, SourceInputs.jobs, against, format, output,
+            ResolutionOptions.colorScheme, ResolutionOptions.lenient, SourceInputs.jobs, against, format, output,
         ],
         discussion: """
             One card per surface: its drawing (each chain entry applied in order, as SwiftUI wraps a view

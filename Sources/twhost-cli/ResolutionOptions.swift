@@ -11,12 +11,15 @@ enum ResolutionOptions {
     static let state = ValueOption(
         "--state", placeholder: "hover,focus,…",
         help: "States that are on: hover, focus, pressed, disabled, groupHover, groupFocus.")
+    static let colorScheme = ChoiceOption<Theme.ColorScheme>(
+        "--color-scheme", default: .light, help: "Appearance theme colors resolve for")
     static let lenient = Flag(
         "--lenient", help: "Skip invalid classes with warnings instead of leaving the surface undecorated.")
 
     /// The environment `--platform` and `--os-version` ask for (each default when not given).
     static func environment(_ command: ParsedCommand) throws(CLIError) -> RenderEnvironment {
         var env = RenderEnvironment(platform: command[platform])
+        env.colorScheme = command[colorScheme]
         if let version = command.value(osVersion) {
             guard let v = Int(version), v > 0, v < 1000 else {
                 throw .invalidValue(

@@ -15,7 +15,8 @@ enum ResolveCommand {
         summary: "Resolve the surfaces of a scene or of SwiftUI sources to their native modifier chains.",
         positionals: "SCENE|-|FILE.swift|DIR", minimumPositionals: 1, maximumPositionals: 1,
         options: PluginOptions.loading + [
-            ResolutionOptions.platform, ResolutionOptions.osVersion, ResolutionOptions.state,
+            ResolutionOptions.platform, ResolutionOptions.osVersion, ResolutionOptions.colorScheme,
+            ResolutionOptions.state,
             ResolutionOptions.lenient, format, summary, SourceInputs.jobs,
         ],
         discussion: """
@@ -52,6 +53,9 @@ enum ResolveCommand {
                 if !scene.osVersionGiven { environment.osVersion = override.osVersion }
             }
             if osVersionGiven { environment.osVersion = override.osVersion }
+        }
+        if command.isGiven(ResolutionOptions.colorScheme) {
+            environment.colorScheme = command[ResolutionOptions.colorScheme]
         }
         do {
             try scene.checkPlugins(loaded: plugins.map(\.info.name))

@@ -11,7 +11,8 @@ enum SourceCheckCommand {
         summary: "Lint Swift sources and scenes: findings with file:line:col, identity-varies, identity lints.",
         positionals: "PATH…", minimumPositionals: 1, maximumPositionals: .max,
         options: PluginOptions.loading + [
-            ResolutionOptions.platform, ResolutionOptions.osVersion, ResolutionOptions.lenient, format,
+            ResolutionOptions.platform, ResolutionOptions.osVersion, ResolutionOptions.colorScheme,
+            ResolutionOptions.lenient, format,
             SourceInputs.jobs,
         ],
         discussion: """

@@ -70,6 +70,9 @@ enum SourceInputs {
             options.platform = platform
             options.osVersion = nil
         }
+        if command.isGiven(ResolutionOptions.colorScheme) {
+            options.colorScheme = command[ResolutionOptions.colorScheme]
+        }
         if let n = try jobCount(command) { options.jobs = n }
         return SourceScan.run(inputs, plugins: plugins, options: options)
     }

@@ -21,15 +21,15 @@ struct AvailabilityTests {
     @Test("--os-version 15: no .fontWeight (iOS 16) on a view; the documented font form, with a warning")
     func fontWeightOnIOS15() throws {
         let surface = Engine.resolve("font-semibold rounded-lg", environment: Self.env(.ios, 15))
-        #expect(surface.style == [".font(.system(.body).weight(.semibold))", ".clipShape(.rect(cornerRadius: 8))"])
+        #expect(surface.style == [".font(.system(.body).weight(.semibold))", ".clipShape(.rect(cornerRadius: 12))"])
         #expect(surface.codes == ["unavailable-api"])
         #expect(
             surface.diagnostics.first?.message
                 == "View.fontWeight(_:) needs iOS 16; on iOS 15 the font styling is written .font(.system(.body).weight(.semibold)), which also sets the body text style"
         )
-        // With a size the weight goes into Font.system(size:weight:design:) (iOS 13): nothing to say.
+        // With a text style the weight goes onto the style (Font.weight(_:), iOS 13): nothing to say.
         let sized = Engine.resolve("text-xl font-semibold", environment: Self.env(.ios, 15))
-        #expect(sized.style == [".font(.system(size: 20, weight: .semibold))"])
+        #expect(sized.style == [".font(.title2.weight(.semibold))"])
         #expect(sized.diagnostics.isEmpty)
         // On iOS 16 the modifier itself.
         #expect(Engine.resolve("font-semibold", environment: Self.env(.ios, 16)).style == [".fontWeight(.semibold)"])
@@ -44,7 +44,8 @@ struct AvailabilityTests {
         #expect(SwiftUIAPI.shapeRect.availability == .swiftUI1)
         #expect(SwiftUIAPI.shapeCapsule.availability == .swiftUI1)
         let surface = Engine.resolve("rounded-full bg-card", environment: Self.env(.ios, 15))
-        #expect(surface.style == [#".background(Color("card"), in: .capsule)"#, ".clipShape(.capsule)"])
+        // swiftcn's rounded-full shapes the background and does not clip the content.
+        #expect(surface.style == [#".background(Color(red: 1, green: 1, blue: 1), in: .capsule)"#])
         #expect(surface.diagnostics.isEmpty)
     }
 
@@ -55,7 +56,8 @@ struct AvailabilityTests {
             registry: PluginRegistry(plugins: []))
         #expect(
             text.style == [
-                ".fontWeight(.semibold)", ".italic()", ".tracking(0.4)", #".foregroundColor(Color("primary"))"#,
+                ".fontWeight(.semibold)", ".italic()", ".tracking(0.4)",
+                #".foregroundColor(Color(red: 0.09, green: 0.09, blue: 0.09))"#,
             ])
         #expect(text.diagnostics.isEmpty)
         // motion's inset is a content slot: the styling then applies to some View.
@@ -75,10 +77,10 @@ struct AvailabilityTests {
             "text-primary bg-card rounded-lg border tint-accent", environment: Self.env(.ios, 14), registry: none)
         #expect(
             surface.style == [
-                #".foregroundColor(Color("primary"))"#,
-                #".background(RoundedRectangle(cornerRadius: 8).fill(Color("card")))"#,
-                #".overlay(RoundedRectangle(cornerRadius: 8).strokeBorder(Color("border"), lineWidth: 1))"#,
-                ".clipShape(.rect(cornerRadius: 8))", #".accentColor(Color("accent"))"#,
+                #".foregroundColor(Color(red: 0.09, green: 0.09, blue: 0.09))"#,
+                #".background(RoundedRectangle(cornerRadius: 12).fill(Color(red: 1, green: 1, blue: 1)))"#,
+                #".overlay(RoundedRectangle(cornerRadius: 12).strokeBorder(Color(red: 0.88, green: 0.88, blue: 0.88), lineWidth: 1))"#,
+                ".clipShape(.rect(cornerRadius: 12))", #".accentColor(Color(red: 0.94, green: 0.94, blue: 0.94))"#,
             ])
         #expect(surface.diagnostics.isEmpty)
         // controlSize(_:) is iOS 15: left out with a warning.

@@ -12,22 +12,36 @@ struct ClassesDocTests {
         var testDescription: String { classes }
     }
 
-    static let rows: [Row] = {
+    /// Table rows whose first cell is a class list: (classes, second cell without its backticks).
+    static let cells: [(String, String)] = {
         let text = (try? String(contentsOfFile: TestPaths.repository + "/docs/Classes.md", encoding: .utf8)) ?? ""
-        var rows: [Row] = []
+        var rows: [(String, String)] = []
         for line in text.split(separator: "\n") where line.hasPrefix("| `") {
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
                 $0.trimmingCharacters(in: .whitespaces)
             }
             guard cells.count >= 4, cells[1].hasPrefix("`") else { continue }
-            let classes = String(cells[1].dropFirst().dropLast())
             var code = cells[2]
             if code.hasPrefix("`") { code = String(code.dropFirst().dropLast()) }
-            if code.hasPrefix("rounded-xl") { continue }  // the recipe's expansion row
-            rows.append(Row(classes: classes, code: code == "(none)" ? "" : code))
+            rows.append((String(cells[1].dropFirst().dropLast()), code))
         }
         return rows
     }()
+
+    /// Rows whose second cell is SwiftUI code; the recipe table's rows are classes.
+    static let rows: [Row] = cells.compactMap { classes, code in
+        guard code.hasPrefix(".") || code == "(none)" else { return nil }
+        return Row(classes: classes, code: code == "(none)" ? "" : code)
+    }
+
+    @Test("the recipe table lists every built-in recipe with its classes")
+    func recipes() {
+        var documented: [String: String] = [:]
+        for (name, classes) in Self.cells where BuiltinRecipes.definitions[name] != nil && !classes.hasPrefix(".") {
+            documented[name] = classes.hasPrefix("(nothing") ? "" : classes
+        }
+        #expect(documented == BuiltinRecipes.definitions)
+    }
 
     @Test("the document lists the built-in classes")
     func coverage() {

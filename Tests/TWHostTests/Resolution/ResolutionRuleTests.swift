@@ -5,21 +5,21 @@ import Testing
 
 @Suite("Resolution rules", .removesTemporaryDirectories)
 struct ResolutionRuleTests {
-    @Test("R-THEME-1: Tailwind's scales in points, overridable")
+    @Test("R-THEME-1: swiftcn's default theme, overridable")
     func theme() {
         #expect(Engine.resolve("p-4").style == [".padding(16)"])
         #expect(Engine.resolve("w-12").style == [".frame(width: 48)"])
         #expect(Engine.resolve("opacity-50").style == [".opacity(0.5)"])
-        #expect(Engine.resolve("rounded-lg").style == [".clipShape(.rect(cornerRadius: 8))"])
-        #expect(Engine.resolve("text-xl font-semibold").style == [".font(.system(size: 20, weight: .semibold))"])
+        #expect(Engine.resolve("rounded-lg").style == [".clipShape(.rect(cornerRadius: 12))"])
+        #expect(Engine.resolve("text-xl font-semibold").style == [".font(.title2)", ".fontWeight(.semibold)"])
         #expect(
-            Engine.resolve("shadow-md").style == [".shadow(color: Color.black.opacity(0.1), radius: 4, x: 0, y: 2)"])
+            Engine.resolve("shadow-md").style == [".shadow(color: Color.black.opacity(0.12), radius: 8, x: 0, y: 3)"])
         #expect(Engine.resolve("animate-smooth duration-200").animation?.modifier == ".smooth(duration: 0.2)")
         var theme = Theme()
-        theme.colors["primary"] = ColorValue(red: 0.31, green: 0.27, blue: 0.9, name: "primary")
+        theme.colors["primary"] = ColorValue(red: 0.31, green: 0.27, blue: 0.9)
         theme.spacingUnit = 8
         let custom = Engine.resolve("p-2 bg-primary", rules: Rules(theme: theme))
-        #expect(custom.style == [".padding(16)", ".background(Color(\"primary\"))"])
+        #expect(custom.style == [".padding(16)", ".background(Color(red: 0.31, green: 0.27, blue: 0.9))"])
         for color in [
             "primary", "primary-foreground", "secondary", "accent", "muted", "muted-foreground", "border", "surface",
             "card", "destructive",
@@ -35,7 +35,7 @@ struct ResolutionRuleTests {
         ])
         let surface = Engine.resolve("frosted border", rules: rules)
         #expect(surface.slot("frosted")?.active == false)
-        #expect(surface.style == [".padding(4)", ".background(Color(\"muted\"))"])
+        #expect(surface.style == [".padding(4)", ".background(Color(red: 0.94, green: 0.94, blue: 0.94))"])
     }
 
     @Test("R-PREC-2: registered exact tags win over built-in tags")
@@ -62,7 +62,7 @@ struct ResolutionRuleTests {
         let utilities = PluginRegistry(plugins: load.plugins)
         #expect(
             Engine.resolve("rounded-[4]", registry: utilities).style == [
-                ".padding(16)", ".clipShape(.rect(cornerRadius: 8))",
+                ".padding(16)", ".clipShape(.rect(cornerRadius: 12))",
             ])
         // The root-value form is still the built-in one.
         #expect(Engine.resolve("rounded-4", registry: utilities).codes == ["invalid-argument"])
@@ -160,14 +160,14 @@ struct ResolutionRuleTests {
         // Hover on a native style changes only the label.
         let hover = Engine.resolve("button-primary hover:text-accent", .button, state: [.hover])
         #expect(hover.nativeButtonStyle == "borderedProminent")
-        #expect(hover.style.contains(".foregroundStyle(Color(\"accent\"))"))
+        #expect(hover.style.contains(".foregroundStyle(Color(red: 0.94, green: 0.94, blue: 0.94))"))
     }
 
     @Test("R-RULES-1: view and button defaults; local classes override by property")
     func ruleDefaults() {
         let rules = Rules(view: "p-4 bg-muted animate-smooth duration-200", button: "animate-spring duration-150")
         let view = Engine.resolve("p-2", rules: rules)
-        #expect(view.style == [".padding(8)", ".background(Color(\"muted\"))"])
+        #expect(view.style == [".padding(8)", ".background(Color(red: 0.94, green: 0.94, blue: 0.94))"])
         #expect(view.animation?.modifier == ".smooth(duration: 0.2)")
         let button = Engine.resolve("button-outline", .button, rules: rules)
         #expect(button.animation?.modifier == ".spring(duration: 0.15)")
@@ -205,7 +205,7 @@ struct ResolutionRuleTests {
         #expect(
             button.style == [
                 ".fontWeight(.medium)", ".frame(minHeight: 48)", ".buttonBorderShape(.capsule)",
-                ".tint(Color(\"primary\"))",
+                ".tint(Color(red: 0.09, green: 0.09, blue: 0.09))",
             ])
         // Variants on a recipe apply to each of its classes.
         #expect(Engine.resolve("hover:card").style.isEmpty)
@@ -216,7 +216,7 @@ struct ResolutionRuleTests {
     func utilities() throws {
         #expect(
             Engine.resolve("surface-[4]").style == [
-                ".padding(16)", ".background(Color(\"surface\"), in: .rect(cornerRadius: 16))",
+                ".padding(16)", ".background(Color(red: 1, green: 1, blue: 1), in: .rect(cornerRadius: 16))",
                 ".clipShape(.rect(cornerRadius: 16))",
             ])
         #expect(Engine.resolve("hover:surface-[2]").style.isEmpty)
@@ -305,7 +305,8 @@ struct ResolutionRuleTests {
         let styled = Engine.resolve("button-outline tint-accent control-large rounded-lg bg-red shadow-md", .button)
         #expect(
             styled.style == [
-                ".fontWeight(.medium)", ".buttonBorderShape(.roundedRectangle(radius: 8))", ".tint(Color(\"accent\"))",
+                ".fontWeight(.medium)", ".buttonBorderShape(.roundedRectangle(radius: 12))",
+                ".tint(Color(red: 0.94, green: 0.94, blue: 0.94))",
                 ".controlSize(.large)",
             ])
         #expect(styled.codes == ["not-painted", "not-painted"])

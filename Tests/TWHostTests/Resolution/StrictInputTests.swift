@@ -58,7 +58,10 @@ struct StrictInputTests {
             Engine.resolve("p-0.5 opacity-[.35] w-[1e1]").style == [
                 ".padding(2)", ".frame(width: 10)", ".opacity(0.35)",
             ])
-        #expect(Engine.resolve("bg-primary/50").style == [".background(Color(\"primary\").opacity(0.5))"])
+        #expect(
+            Engine.resolve("bg-primary/50").style == [
+                ".background(Color(red: 0.09, green: 0.09, blue: 0.09, opacity: 0.5))"
+            ])
     }
 
     @Test("a Swift plugin's TWArgument.number reads the host's grammar (material's surface-[n])")

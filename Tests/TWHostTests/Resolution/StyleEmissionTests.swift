@@ -106,7 +106,7 @@ struct StyleEmissionTests {
         #expect(
             Self.code(e)
                 == ".background(Color.blue, in: .rect(cornerRadius: 8))"
-                + ".overlay { RoundedRectangle(cornerRadius: 8).strokeBorder(Color(\"border\"), lineWidth: 1) }"
+                + ".overlay { RoundedRectangle(cornerRadius: 8).strokeBorder(Color(red: 0.88, green: 0.88, blue: 0.88), lineWidth: 1) }"
                 + ".clipShape(.rect(cornerRadius: 8))")
         var old = Self.emission([(.background, .color(blue)), (.cornerRadius, .points(9999))], os: 14)
         old.background()

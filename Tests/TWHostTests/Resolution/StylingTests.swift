@@ -38,28 +38,31 @@ struct StylingTests {
     @Test("borders are drawn inside the shape the corners are clipped to, at their full width")
     func borders() throws {
         #expect(
-            Engine.resolve("border").style == [#".overlay { Rectangle().strokeBorder(Color("border"), lineWidth: 1) }"#]
+            Engine.resolve("border").style == [
+                #".overlay { Rectangle().strokeBorder(Color(red: 0.88, green: 0.88, blue: 0.88), lineWidth: 1) }"#
+            ]
         )
         #expect(
             Engine.resolve("border-2 rounded-lg").style == [
-                #".overlay { RoundedRectangle(cornerRadius: 8).strokeBorder(Color("border"), lineWidth: 2) }"#,
-                ".clipShape(.rect(cornerRadius: 8))",
+                #".overlay { RoundedRectangle(cornerRadius: 12).strokeBorder(Color(red: 0.88, green: 0.88, blue: 0.88), lineWidth: 2) }"#,
+                ".clipShape(.rect(cornerRadius: 12))",
             ])
         #expect(
             Engine.resolve("border rounded-full").style == [
-                #".overlay { Capsule().strokeBorder(Color("border"), lineWidth: 1) }"#, ".clipShape(.capsule)",
+                #".overlay { Capsule().strokeBorder(Color(red: 0.88, green: 0.88, blue: 0.88), lineWidth: 1) }"#
             ])
         #expect(
             Engine.resolve("card").style.contains(
-                #".overlay { RoundedRectangle(cornerRadius: 12).strokeBorder(Color("border"), lineWidth: 1) }"#))
+                #".overlay { RoundedRectangle(cornerRadius: 12).strokeBorder(Color(red: 0.88, green: 0.88, blue: 0.88), lineWidth: 1) }"#
+            ))
         // FocusExample's 2 pt focus ring and the composition example's border, through the binary.
         let focus = try ResolveOutput(
             try twhost(["resolve", TestPaths.repository + "/Examples/FocusExample.json", "--format", "json"]).stdout)
         #expect(
             focus.chain("/").map(\.modifier) == [
                 ".padding(12)",
-                #".overlay { RoundedRectangle(cornerRadius: 6).strokeBorder(Color("primary"), lineWidth: 2) }"#,
-                ".clipShape(.rect(cornerRadius: 6))",
+                #".overlay { RoundedRectangle(cornerRadius: 8).strokeBorder(Color(red: 0.09, green: 0.09, blue: 0.09), lineWidth: 2) }"#,
+                ".clipShape(.rect(cornerRadius: 8))",
             ])
         let composition = try ResolveOutput(
             try twhost([
@@ -68,7 +71,7 @@ struct StylingTests {
         #expect(
             composition.chain("/").contains {
                 $0.modifier
-                    == #".overlay { RoundedRectangle(cornerRadius: 12).strokeBorder(Color("border"), lineWidth: 1) }"#
+                    == #".overlay { RoundedRectangle(cornerRadius: 16).strokeBorder(Color(red: 0.88, green: 0.88, blue: 0.88), lineWidth: 1) }"#
             })
         #expect(!composition.chain("/").contains { $0.modifier.contains(".stroke(") })
     }

@@ -33,9 +33,11 @@ struct CorpusDigestTests {
         return out + "]}}\n"
     }
 
-    /// `twhost resolve --format json -` and `twhost resolve -` of 5cd85ab on this scene.
-    static let jsonDigest = "de53f11014a31608cdd6aaf7a5b385d03450da82b6dd0bb01873f0ee73ed95ec"
-    static let textDigest = "04c69d4a3bfe743e592de0c9caacf6d598eb4b7c61834e63de26b10fbadd438f"
+    /// `twhost resolve --format json -` and `twhost resolve -` on this scene, since
+    /// swiftcn's default theme (adaptive token values, Dynamic Type text sizes,
+    /// radii, shadows, `rounded-full` without clipping, 0.3 s presets).
+    static let jsonDigest = "294c2980b3488220c3d406469eaaff384cb7f49a7f0471d52e2092777d000632"
+    static let textDigest = "ed621020e39d4337059779e24bc3ca5ec0f1eb00e7ea63697409732975c4ebf5"
 
     @Test("the repeated corpus (2,000 surfaces) resolves to the same bytes, JSON and text")
     func repeatedCorpus() throws {

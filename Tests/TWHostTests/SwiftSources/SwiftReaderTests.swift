@@ -353,7 +353,8 @@ struct SwiftReaderTests {
         #expect(record.node.combinations.map(\.state) == [SurfaceState()])
         #expect(
             record.surface.chain.map(\.modifier.swiftCode).contains(
-                ".overlay { RoundedRectangle(cornerRadius: 6).strokeBorder(Color(\"primary\"), lineWidth: 2) }"))
+                ".overlay { RoundedRectangle(cornerRadius: 8).strokeBorder(Color(red: 0.09, green: 0.09, blue: 0.09), lineWidth: 2) }"
+            ))
     }
 
     @Test("inline utilities and animation presets")
