@@ -35,7 +35,11 @@ seed() {
     FuzzSceneReader) cp Examples/*.json "$dir/" ;;
     FuzzSwiftSource)
       cp Examples/Swift/*.swift "$dir/"
-      find Tests/Fixtures/swift -name '*.swift' -exec cp {} "$dir/" \; ;;
+      find Tests/Fixtures/swift -name '*.swift' -exec cp {} "$dir/" \;
+      # Every literal form the pre-parse scan tells apart from code, and a long chain.
+      printf 'let r = /"[a]/; let x = [[1]]\nlet s = #/ " [ /#\nlet `"` = 1\nlet m = #/\n"""\n/#\n' > "$dir/literals.swift"
+      printf 'let t = #"""\n\\#(a["k"]) " [\n"""#\nlet d = a / b / c\nlet u = "\\(x.y) \\("\\(z)")"\n' > "$dir/strings.swift"
+      { printf 'struct V: View { var body: some View { Text("a")'; for _ in $(seq 60); do printf '.padding()'; done; printf '.tw("p-4") } }\n'; } > "$dir/chain.swift" ;;
     FuzzClassParser)
       grep -o '^| `[^`]*`' docs/Classes.md | sed 's/^| `//; s/`$//' | awk -v d="$dir" '{ f = d "/class-" NR; printf "%c%s", 0, $0 > f; close(f) }'
       printf '\x00p-4 px-2 hover:bg-accent frosted tilt-[8] bg-[#00f]/50 -rotate-3 w-[a_b\\_c] x-[[n]]' > "$dir/mixed"

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/xattr.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -355,7 +356,12 @@ int twc_install(void) {
 }
 
 int twc_take_stdout(void) {
-    int report = fcntl(1, F_DUPFD_CLOEXEC, 3);
+    // The report's copy sits far above the descriptors a program opens first, so
+    // plugin code that writes to descriptors 3-63 (its own files, stray ones)
+    // cannot reach the report.
+    int report = fcntl(1, F_DUPFD_CLOEXEC, 512);
+    if (report < 0) report = fcntl(1, F_DUPFD_CLOEXEC, 64);
+    if (report < 0) report = fcntl(1, F_DUPFD_CLOEXEC, 3);
     if (fcntl(2, F_GETFD) != -1) {
         dup2(2, 1);
     } else {
@@ -373,4 +379,12 @@ int twc_child_setup(int channel_fd) {
     if (flags == -1 || fcntl(channel_fd, F_SETFD, flags | FD_CLOEXEC) == -1) return errno;
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) return errno;
     return 0;
+}
+
+long twc_getxattr(const char *path, int fd, const char *name, void *value, unsigned long size) {
+    return path != NULL ? (long)getxattr(path, name, value, size) : (long)fgetxattr(fd, name, value, size);
+}
+
+int twc_setxattr(const char *path, const char *name, const void *value, unsigned long size) {
+    return setxattr(path, name, value, size, 0);
 }

@@ -159,7 +159,7 @@ enum HostCallbacks {
                     let who = host?.pointee.host_data.map {
                         Unmanaged<PluginIdentity>.fromOpaque($0).takeUnretainedValue().name.withLock { $0 }
                     }
-                    let text = printable(copyMessage(message) ?? "")
+                    let text = (copyMessage(message) ?? "").escapingControlCharacters
                     let severity = level >= TW_LOG_ERROR ? "error" : level == TW_LOG_WARNING ? "warning" : "note"
                     StandardError.write("\(severity): plugin '\(who ?? "(unknown)")': \(text)\n")
                 }), byteCount: MemoryLayout<tw_host_api>.size)

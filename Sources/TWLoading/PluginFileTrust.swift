@@ -1,3 +1,4 @@
+import CTWContainment
 import Glibc
 
 /// Why a plugin file, or a folder on its way, could be changed by another
@@ -21,6 +22,9 @@ public enum TrustProblem: Equatable, Sendable, CustomStringConvertible {
     case ownedByAnotherUser(Place, uid: UInt32)
     /// A symbolic link on the way that someone other than the user or root made.
     case symlinkOfAnotherUser(String, uid: UInt32)
+    /// A POSIX ACL entry (`system.posix_acl_access`) that lets another user
+    /// (`u:1001`) or group (`g:50`) write, whatever the mode bits say.
+    case aclGrantsWrite(Place, entry: String)
 
     public var description: String { "\(problem); fix: \(fix)" }
 
@@ -49,7 +53,17 @@ public enum TrustProblem: Equatable, Sendable, CustomStringConvertible {
             return "the folder \(folder) above it is owned by user \(uid), not by you or root"
         case .symlinkOfAnotherUser(let link, let uid):
             return "\(link) is a symbolic link owned by user \(uid), not by you or root"
+        case .aclGrantsWrite(.file, let entry):
+            return "the plugin file's ACL lets \(Self.who(entry)) write it"
+        case .aclGrantsWrite(.pluginFolder(let folder), let entry):
+            return "its folder \(folder) has an ACL that lets \(Self.who(entry)) write it"
+        case .aclGrantsWrite(.ancestor(let folder), let entry):
+            return "the folder \(folder) above it has an ACL that lets \(Self.who(entry)) write it and is not sticky"
         }
+    }
+
+    private static func who(_ entry: String) -> String {
+        (entry.hasPrefix("u:") ? "user " : "group ") + entry.dropFirst(2)
     }
 
     /// What to do about it.
@@ -66,6 +80,9 @@ public enum TrustProblem: Equatable, Sendable, CustomStringConvertible {
         case .ownedByAnotherUser(.pluginFolder, _), .ownedByAnotherUser(.ancestor, _):
             return "move the plugin to a folder you or root own"
         case .symlinkOfAnotherUser: return "remove it, or name the file it points to"
+        case .aclGrantsWrite(.file, let entry): return "setfacl -x \(entry) on it (or setfacl -b)"
+        case .aclGrantsWrite(.pluginFolder(let folder), let entry), .aclGrantsWrite(.ancestor(let folder), let entry):
+            return "setfacl -x \(entry) \(folder) (or setfacl -b \(folder))"
         }
     }
 }
@@ -82,7 +99,7 @@ public enum TrustProblem: Equatable, Sendable, CustomStringConvertible {
 ///   must not be writable by others even when sticky.
 ///
 /// The file itself is checked afterwards, on the open descriptor (`checkFile`).
-struct PluginFileTrust {
+package struct PluginFileTrust {
     /// false with `--allow-writable-plugins`: the path is still resolved, nothing is refused for its owner or mode.
     var enforce: Bool
     private let user = geteuid()
@@ -96,6 +113,29 @@ struct PluginFileTrust {
     }
 
     init(enforce: Bool) { self.enforce = enforce }
+
+    /// Why a file that is not a plugin (a header, a manifest) could have been
+    /// written by another user, by the same rules as a plugin — owner, mode and
+    /// ACL of the file and of every folder above it — or nil when it could not.
+    package static func problem(with path: String) -> String? {
+        let trust = PluginFileTrust(enforce: true)
+        do throws(Failure) {
+            let resolved = try trust.resolve(path)
+            let fd = open(resolved, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+            guard fd >= 0 else { return String(cString: strerror(errno)) }
+            defer { close(fd) }
+            var info = stat()
+            guard fstat(fd, &info) == 0 else { return String(cString: strerror(errno)) }
+            try trust.checkFile(info, descriptor: fd)
+            return nil
+        } catch {
+            switch error {
+            case .missing: return "missing"
+            case .untrusted(let problem): return problem.problem
+            case .other(let text): return text
+            }
+        }
+    }
 
     /// The canonical path of the file `path` names (symbolic links resolved).
     func resolve(_ path: String) throws(Failure) -> String {
@@ -160,10 +200,13 @@ struct PluginFileTrust {
 
     /// The open plugin file: a regular file, owned by root or the user, not
     /// writable by others. Checked on the descriptor, so it is the file loaded.
-    func checkFile(_ info: stat) throws(Failure) {
+    func checkFile(_ info: stat, descriptor: Int32) throws(Failure) {
         guard info.st_mode & S_IFMT == S_IFREG else { throw .other("not a regular file") }
         guard enforce else { return }
         if let problem = problem(info, place: .file, sticky: false) { throw .untrusted(problem) }
+        if let entry = aclWriter(Self.acl { twc_getxattr(nil, descriptor, Self.aclName, $0, UInt($1)) }, info) {
+            throw .untrusted(.aclGrantsWrite(.file, entry: entry))
+        }
     }
 
     private func checkFolder(_ folder: String, strict: Bool) throws(Failure) {
@@ -171,9 +214,47 @@ struct PluginFileTrust {
         var info = stat()
         guard stat(folder, &info) == 0 else { throw .other("\(folder): \(errnoText())") }
         let place: TrustProblem.Place = strict ? .pluginFolder(folder) : .ancestor(folder)
-        if let problem = problem(info, place: place, sticky: !strict && info.st_mode & S_ISVTX != 0) {
-            throw .untrusted(problem)
+        let sticky = !strict && info.st_mode & S_ISVTX != 0
+        if let problem = problem(info, place: place, sticky: sticky) { throw .untrusted(problem) }
+        if !sticky, let entry = aclWriter(Self.acl { twc_getxattr(folder, -1, Self.aclName, $0, UInt($1)) }, info) {
+            throw .untrusted(.aclGrantsWrite(place, entry: entry))
         }
+    }
+
+    /// The extended attribute that holds a file's POSIX access ACL.
+    static let aclName = "system.posix_acl_access"
+
+    /// The raw ACL, read with `get` (getxattr or fgetxattr), or nil when there is none.
+    static func acl(_ get: (UnsafeMutableRawPointer?, Int) -> Int) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { get($0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        return Array(buffer[0..<count])
+    }
+
+    /// The first ACL entry that lets someone other than the owner, the user, root
+    /// or the user's own group write (`u:1001`, `g:50`), through the ACL's mask; nil
+    /// when there is none. The ACL is version 2: a 4-byte header, then 8-byte
+    /// entries of tag, permissions (write is 2) and id, little-endian. An ACL
+    /// twhost cannot read is taken as one that grants write.
+    func aclWriter(_ acl: [UInt8]?, _ info: stat) -> String? {
+        guard let acl else { return nil }
+        func u16(_ k: Int) -> UInt16 { UInt16(acl[k]) | UInt16(acl[k + 1]) << 8 }
+        func u32(_ k: Int) -> UInt32 { UInt32(u16(k)) | UInt32(u16(k + 2)) << 16 }
+        guard acl.count >= 4, (acl.count - 4) % 8 == 0, u32(0) == 2 else { return "u:?" }
+        let userTag: UInt16 = 0x02
+        let groupTag: UInt16 = 0x08
+        let maskTag: UInt16 = 0x10
+        var maskAllowsWrite = true
+        var writers: [String] = []
+        for k in stride(from: 4, to: acl.count, by: 8) {
+            let (tag, permissions, id) = (u16(k), u16(k + 2), u32(k + 4))
+            let writes = permissions & 0x02 != 0
+            if tag == maskTag { maskAllowsWrite = writes }
+            if tag == userTag && writes && id != info.st_uid && id != user && id != 0 { writers.append("u:\(id)") }
+            if tag == groupTag && writes && id != group && id != 0 { writers.append("g:\(id)") }
+        }
+        return maskAllowsWrite ? writers.first : nil
     }
 
     /// Owner first (another user's folder is theirs to change), then the mode.

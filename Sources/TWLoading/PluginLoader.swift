@@ -67,7 +67,7 @@ public enum PluginLoader {
             return .failure(.cannotOpen(path: path, reason: reason))
         }
         do {
-            try trust.checkFile(info)
+            try trust.checkFile(info, descriptor: fd)
         } catch {
             close(fd)
             return .failure(loadError(error, path: path))

@@ -1,4 +1,5 @@
 import CTWContainment
+import TWSupport
 
 /// What plugin code is about to run, for the messages that contain it:
 /// the plugin and the registration or file, as C strings that a signal handler
@@ -13,7 +14,9 @@ package struct PluginSite: @unchecked Sendable {
     init(plugin: String, subject: String) {
         let site = UnsafeMutablePointer<twc_site>.allocate(capacity: 1)
         site.initialize(
-            to: twc_site(plugin: permanentCString(printable(plugin)), subject: permanentCString(printable(subject))))
+            to: twc_site(
+                plugin: permanentCString(plugin.escapingControlCharacters),
+                subject: permanentCString(subject.escapingControlCharacters)))
         pointer = UnsafePointer(site)
     }
 
@@ -52,19 +55,4 @@ func permanentCString(_ string: String) -> UnsafePointer<CChar> {
     let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
     buffer.initialize(from: bytes, count: bytes.count)
     return UnsafePointer(buffer)
-}
-
-/// `text` with control characters written as `\u{…}`, so that a plugin or a
-/// path cannot send terminal escapes through twhost's messages.
-func printable(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
-    var out = ""
-    for scalar in text.unicodeScalars {
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-            out += "\\u{\(String(scalar.value, radix: 16))}"
-        } else {
-            out.unicodeScalars.append(scalar)
-        }
-    }
-    return out
 }

@@ -38,6 +38,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, CustomStri
     case branchResetsIdentity = "branch-resets-identity"
     case dynamicClasses = "dynamic-classes"
     case combinationsLimited = "combinations-limited"
+    case viewDepthLimit = "view-depth-limit"
+    case viewCycle = "view-cycle"
     case syntaxError = "syntax-error"
     case parseLimit = "parse-limit"
     case unreadable = "unreadable"
@@ -57,7 +59,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, CustomStri
             .notPainted, .unavailableAPI, .invalidPreset, .ignoredClass, .unknownLifecycle, .unknownField,
             .unstableRowID, .branchResetsIdentity:
             return .warning
-        case .dynamicClasses, .combinationsLimited:
+        case .dynamicClasses, .combinationsLimited, .viewDepthLimit, .viewCycle:
             return .note
         }
     }
@@ -101,9 +103,13 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, CustomStri
         case .branchResetsIdentity: return "An if/else whose branches are the same view with different classes."
         case .dynamicClasses: return "Classes or a value known only at run time, so not checked."
         case .combinationsLimited: return "Classes that depend on more conditions than twhost varies."
+        case .viewDepthLimit:
+            return "A view used inside more levels of views than twhost reads views inside each other."
+        case .viewCycle: return "Views that use each other in a cycle; a view's body is not read inside itself."
         case .syntaxError: return "A Swift file that does not parse (the parser's own diagnostic)."
         case .parseLimit:
-            return "A Swift file whose bracket nesting the toolchain's parser cannot read in bounded time."
+            return
+                "A Swift file whose bracket nesting or chain length the toolchain's parser cannot read in bounded time and stack."
         case .unreadable: return "A file or folder that cannot be read."
         case .invalidScene: return "A scene file that is not valid."
         }
@@ -156,10 +162,14 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, CustomStri
             return
                 "Write the classes as literals, TWClasses constants or cn(…) in the same file to have them checked."
         case .combinationsLimited: return "Split the classes into fewer conditional fragments."
+        case .viewDepthLimit:
+            return "Use fewer levels of views inside views; the inner view's own body is still checked as a root."
+        case .viewCycle:
+            return "Nothing to do if the recursion ends at run time (a tree of rows); otherwise break the cycle."
         case .syntaxError: return "Fix the syntax; the file's surfaces are read once it parses."
         case .parseLimit:
             return
-                "Nest at most 12 brackets without a brace between; name inner values with let to flatten deep literals."
+                "Nest at most 12 brackets without a brace between, and chain at most 2,000 calls; name inner values and views to flatten them."
         case .unreadable: return "Check the path and its permissions."
         case .invalidScene: return "Fix the field the message names; see docs/Scenes.md."
         }

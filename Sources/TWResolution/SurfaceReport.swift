@@ -58,7 +58,7 @@ public enum SurfaceReport {
             case .warning: head = palette.yellow("warning[\(d.code)]")
             case .note: head = "note[\(d.code)]"
             }
-            var line = indent + (d.location.map { "\($0): " } ?? "") + head
+            var line = indent + (d.location.map { "\($0.description.escapingControlCharacters): " } ?? "") + head
             if let part = d.part { line += " (\(part))" }
             line += ": " + d.message.escapingControlCharacters
             if let hint = d.hint { line += " — " + hint.escapingControlCharacters }

@@ -26,14 +26,32 @@ package struct AuthoringSDK: Equatable, Sendable {
     }
 
     /// The SDK beside `executable` (a resolved path), installed layout first.
-    package static func locate(executable: String) -> Result<AuthoringSDK, ScaffoldError> {
+    /// - Parameter trust: why a file of an SDK (the header, the package's
+    ///   manifest) could have been written by another user, or nil when it could
+    ///   not — the plugin loader's rules. An SDK that fails is skipped;
+    ///   its code would run as whoever runs `make check`.
+    package static func locate(
+        executable: String, trust: (String) -> String? = { _ in nil }
+    ) -> Result<AuthoringSDK, ScaffoldError> {
         let bin = directoryName(executable)
         var looked: [String] = []
+        var refused: [String] = []
+        func trusted(_ files: String...) -> Bool {
+            for file in files {
+                if let problem = trust(file) {
+                    refused.append("\(file): \(problem)")
+                    return false
+                }
+            }
+            return true
+        }
         let prefix = normalized(bin + "/..")
         let installedHeader = prefix + "/include/twhost/TWPluginAPI.h"
         let installedPackage = prefix + "/share/twhost/swift"
         looked.append(prefix + "/include/twhost")
-        if isFile(installedHeader), isFile(installedPackage + "/Package.swift") {
+        if isFile(installedHeader), isFile(installedPackage + "/Package.swift"),
+            trusted(installedHeader, installedPackage + "/Package.swift")
+        {
             return .success(
                 AuthoringSDK(
                     twhost: executable, includeDirectory: prefix + "/include/twhost", swiftPackage: installedPackage))
@@ -45,12 +63,13 @@ package struct AuthoringSDK: Equatable, Sendable {
             let include = folder + "/Sources/TWPluginAPI/include"
             looked.append(include)
             if isFile(include + "/TWPluginAPI.h"), isFile(folder + "/Sources/TWPluginKit/TWPlugin.swift"),
-                isFile(folder + "/Package.swift")
+                isFile(folder + "/Package.swift"), trusted(include + "/TWPluginAPI.h", folder + "/Package.swift")
             {
                 return .success(AuthoringSDK(twhost: executable, includeDirectory: include, swiftPackage: folder))
             }
             if folder == "/" { break }
         }
+        if !refused.isEmpty { return .failure(.sdkUntrusted(executable: executable, refused: refused)) }
         return .failure(.sdkNotFound(executable: executable, looked: looked))
     }
 

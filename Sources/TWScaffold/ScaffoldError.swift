@@ -12,6 +12,8 @@ package enum ScaffoldError: Error, Equatable, Sendable, CustomStringConvertible 
     case workingFolder(String)
     /// Neither an installed SDK nor a twhost checkout is beside this twhost.
     case sdkNotFound(executable: String, looked: [String])
+    /// The SDKs beside this twhost could have been written by another user (plugin trust rules, A-13).
+    case sdkUntrusted(executable: String, refused: [String])
     /// A file or folder could not be written.
     case writeFailed(String, reason: String)
 
@@ -38,6 +40,9 @@ package enum ScaffoldError: Error, Equatable, Sendable, CustomStringConvertible 
         case .sdkNotFound(let executable, let looked):
             return "no plugin SDK beside \(executable) (looked for \(looked.joined(separator: ", "))); "
                 + "run a twhost built from a checkout, or one installed with Scripts/install.sh"
+        case .sdkUntrusted(let executable, let refused):
+            return "no plugin SDK beside \(executable) that only you or root could have written: "
+                + refused.joined(separator: "; ") + "; install twhost under a folder only you or root can write"
         case .writeFailed(let path, let reason):
             return "cannot write \(path): \(reason)"
         }

@@ -92,13 +92,27 @@ package enum FileIO {
     }
 
     /// Reads a whole file (or standard input for "-").
-    package static func read(_ path: String, limit: Int = 512 << 20) throws(FileReadError) -> [UInt8] {
-        let fd = path == "-" ? 0 : open(path, O_RDONLY)
+    ///
+    /// Only a regular file is read (or standard input when `-` is given): the
+    /// file is opened without blocking (`O_NONBLOCK`, so a FIFO cannot hang the
+    /// open) and a FIFO, device, socket or folder is refused from `fstat`,
+    /// as is a file larger than `limit`. Standard input is read to just past
+    /// the limit at most.
+    /// - Throws: `FileReadError` naming the path and why.
+    package static func read(_ path: String, limit: Int = defaultReadLimit) throws(FileReadError) -> [UInt8] {
+        let fd = path == "-" ? 0 : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw FileReadError(path: path, reason: errnoText()) }
         defer { if fd != 0 { close(fd) } }
         var statBuffer = stat()
-        if fstat(fd, &statBuffer) == 0 && (statBuffer.st_mode & S_IFMT) == S_IFDIR {
-            throw FileReadError(path: path, reason: "is a directory")
+        guard fstat(fd, &statBuffer) == 0 else { throw FileReadError(path: path, reason: errnoText()) }
+        if fd != 0 {
+            if let kind = notRegular(statBuffer.st_mode) {
+                throw FileReadError(
+                    path: path, reason: "is \(kind); only a regular file is read (or - for standard input)")
+            }
+            if Int(statBuffer.st_size) > limit { throw FileReadError(path: path, reason: tooLarge(limit)) }
+            // Reads of a regular file never block; clear the flag so none ever returns EAGAIN.
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         }
         var bytes: [UInt8] = []
         // A regular file's size is known: one allocation instead of a doubling
@@ -108,17 +122,29 @@ package enum FileIO {
         }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            // Never more than one byte past the limit.
+            let want = min(chunk.count, limit + 1 - bytes.count)
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, want) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw FileReadError(path: path, reason: errnoText())
             }
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
-            if bytes.count > limit { throw FileReadError(path: path, reason: "larger than \(limit >> 20) MiB") }
+            if bytes.count > limit { throw FileReadError(path: path, reason: tooLarge(limit)) }
         }
         return bytes
     }
+
+    /// The most `read` reads of one input: 512 MiB.
+    package static let defaultReadLimit = 512 << 20
+
+    private static func tooLarge(_ limit: Int) -> String {
+        limit >= 1 << 20 ? "larger than \(limit >> 20) MiB" : "larger than \(limit) bytes"
+    }
+
+    /// What a file of this mode is, when it is not a regular file ("a FIFO").
+    package static func kind(_ mode: mode_t) -> String? { notRegular(mode) }
 
     package static func errnoText() -> String { String(cString: strerror(errno)) }
 }

@@ -72,7 +72,10 @@ public struct CheckReport: Sendable {
             case .warning: head = palette.yellow("warning[\(d.code)]")
             case .note: head = "note[\(d.code)]"
             }
-            out += "\(f.location): \(head) \(d.message)" + (d.hint.map { " — \($0)" } ?? "") + "\n"
+            // File names, messages and hints carry input text: a newline or an escape in them is escaped.
+            out +=
+                "\(f.location.description.escapingControlCharacters): \(head) \(d.message.escapingControlCharacters)"
+                + (d.hint.map { " — \($0.escapingControlCharacters)" } ?? "") + "\n"
         }
         out += summary + "\n"
         return out
@@ -136,8 +139,10 @@ public struct CheckReport: Sendable {
 
     /// GitHub Actions workflow commands with `file=`, `line=` and `col=` (UTF-16 columns).
     public var github: String {
+        // GitHub's own escapes for what it reads (%, CR, LF), then every other control character escaped.
         func escapeData(_ s: String) -> String {
             s.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+                .escapingControlCharacters
         }
         func escapeProperty(_ s: String) -> String {
             escapeData(s).replacing(":", with: "%3A").replacing(",", with: "%2C")

@@ -3,23 +3,65 @@
 /// SwiftParser takes exponential time on brackets nested in brackets
 /// (`[[[[1]]]]`, `[(`, `[x: [` — measured here: 20 levels take seconds, 22
 /// tens of seconds, whether or not they close), so a few hundred bytes could
-/// hang `twhost check`. Before parsing, the file's bytes are scanned — string
-/// literals (with their interpolations) and comments told apart from code — for
-/// the nesting of `[` between braces, and each `[` opened at depth d costs 3^d.
-/// A file deeper than `maxDepth`, or costing more than `maxCost` in all (a few
-/// seconds of parsing at most), is not parsed and says why.
+/// hang `twhost check`. And a chain of member accesses and calls
+/// (`.padding().tw("a").padding()…`) is parsed into a tree as deep as the
+/// chain is long, which SwiftSyntax (and the reader) walk recursively: tens of
+/// thousands of links overflow any stack. Before parsing, the file's bytes
+/// are scanned — string literals (raw and multi-line, with their
+/// interpolations), regex literals (`/…/`, `#/…/#`), backtick identifiers and
+/// comments told apart from code — for:
+///
+/// - the nesting of `[` between braces: each `[` opened at depth d costs 3^d;
+///   a file deeper than `maxDepth`, or costing more than `maxCost` in all (a
+///   few seconds of parsing at most), is not parsed;
+/// - the length of postfix chains (`.member` and `else` links that continue
+///   one expression), added up over the brackets, parentheses and braces the
+///   chain sits in: a file with more than `maxChain` links on one path is not
+///   parsed.
+///
+/// A refused file says which limit and where.
 struct ParseBudget {
     static let maxDepth = 12
     static let maxCost = 10_000_000
+    /// Links of one chain (with the chains it sits in): far above any hand-written
+    /// view, far below what overflows a thread's stack (8 MiB, docs/Security.md).
+    static let maxChain = 2_000
+
+    enum Limit: Equatable, Sendable {
+        /// Brackets nested this deep without a brace between.
+        case depth(Int)
+        /// Many shallower nestings, adding up past `maxCost`.
+        case cost
+        /// A chain of more than `maxChain` links.
+        case chain
+    }
 
     /// The deepest nesting, where it is, and the total cost.
     var depth = 0
     var line = 1
     var column = 1
     var cost = 0
+    /// The longest chain, and where it went past `maxChain` (if it did).
+    var chain = 0
+    var chainLine = 1
+    var chainColumn = 1
 
     /// Whether the parser may be given these bytes.
-    var withinBudget: Bool { depth <= Self.maxDepth && cost <= Self.maxCost }
+    var withinBudget: Bool { exceeded == nil }
+
+    /// The limit the bytes go past, if any (brackets first: they are found at the deepest point).
+    var exceeded: Limit? {
+        if depth > Self.maxDepth { return .depth(depth) }
+        if cost > Self.maxCost { return .cost }
+        if chain > Self.maxChain { return .chain }
+        return nil
+    }
+
+    /// Where the limit that was exceeded is.
+    var place: (line: Int, column: Int) {
+        if case .chain? = exceeded { return (chainLine, chainColumn) }
+        return (line, column)
+    }
 
     init(_ bytes: [UInt8]) {
         enum Context {
@@ -29,11 +71,119 @@ struct ParseBudget {
             case string(multiline: Bool, pounds: Int)
         }
         var stack: [Context] = [.code(brackets: 0, parens: 0, interpolation: false)]
+        // Chain links per open bracket, parenthesis or brace (the outermost first), and their sum.
+        var links: [Int] = [0]
+        var linkSum = 0
         var i = 0
         var currentLine = 1
         var lineStart = 0
         let n = bytes.count
-        func at(_ k: Int) -> UInt8 { k < n ? bytes[k] : 0 }
+        func at(_ k: Int) -> UInt8 { k >= 0 && k < n ? bytes[k] : 0 }
+        func isIdentifier(_ b: UInt8) -> Bool {
+            (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+                || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "_") || b >= 0x80
+        }
+        func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+        func isSpace(_ b: UInt8) -> Bool {
+            b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") || b == UInt8(ascii: "\r") || b == UInt8(ascii: "\n")
+        }
+        /// The last byte before `k` that is not white space.
+        func previousSignificant(_ k: Int) -> UInt8 {
+            var j = k - 1
+            while j >= 0 && isSpace(bytes[j]) { j -= 1 }
+            return at(j)
+        }
+        /// Skips white space and `//` comments from `k`: the next byte that is code.
+        func nextSignificant(_ k: Int) -> Int {
+            var j = k
+            while j < n {
+                if isSpace(bytes[j]) {
+                    j += 1
+                } else if bytes[j] == UInt8(ascii: "/") && at(j + 1) == UInt8(ascii: "/") {
+                    while j < n && bytes[j] != UInt8(ascii: "\n") { j += 1 }
+                } else {
+                    break
+                }
+            }
+            return j
+        }
+        func startsWord(_ word: String, _ k: Int) -> Bool {
+            var j = k
+            for c in word.utf8 {
+                guard at(j) == c else { return false }
+                j += 1
+            }
+            return !isIdentifier(at(j)) && !isIdentifier(at(k - 1))
+        }
+        func addLink(_ k: Int) {
+            links[links.count - 1] += 1
+            linkSum += 1
+            if linkSum > chain {
+                chain = linkSum
+                if chain == Self.maxChain + 1 {
+                    chainLine = currentLine
+                    chainColumn = k - lineStart + 1
+                }
+            }
+        }
+        func resetLinks() {
+            linkSum -= links[links.count - 1]
+            links[links.count - 1] = 0
+        }
+        func open() { links.append(0) }
+        func close() {
+            guard links.count > 1 else { return resetLinks() }
+            linkSum -= links.removeLast()
+        }
+        /// Moves `i` past a region that is not code, counting its lines.
+        func skip(to end: Int) {
+            while i < end && i < n {
+                if bytes[i] == UInt8(ascii: "\n") {
+                    currentLine += 1
+                    lineStart = i + 1
+                }
+                i += 1
+            }
+        }
+        /// The end of a bare regex literal starting at `k` (its `/`), or nil when the
+        /// `/` is an operator: a regex cannot follow an operand without a space, start
+        /// with white space, or go past its line.
+        func bareRegexEnd(_ k: Int) -> Int? {
+            let before = at(k - 1)
+            if isIdentifier(before) || before == UInt8(ascii: ")") || before == UInt8(ascii: "]")
+                || before == UInt8(ascii: "}") || before == UInt8(ascii: "\"") || before == UInt8(ascii: "`")
+                || before == UInt8(ascii: "?") || before == UInt8(ascii: "!") || before == UInt8(ascii: "/")
+            {
+                return nil
+            }
+            let first = at(k + 1)
+            if isSpace(first) || first == 0 || first == UInt8(ascii: "/") || first == UInt8(ascii: "*") { return nil }
+            var j = k + 1
+            while j < n {
+                let c = bytes[j]
+                if c == UInt8(ascii: "\n") { return nil }
+                if c == UInt8(ascii: "\\") {
+                    j += 2
+                    continue
+                }
+                if c == UInt8(ascii: "/") { return j + 1 }
+                j += 1
+            }
+            return nil
+        }
+        /// The end of a raw regex literal `#…#/…/#…#` whose first `/` is at `k`, or nil.
+        func rawRegexEnd(_ k: Int, pounds: Int) -> Int? {
+            var j = k + 1
+            while j < n {
+                if bytes[j] == UInt8(ascii: "/") {
+                    var p = 0
+                    while p < pounds && at(j + 1 + p) == UInt8(ascii: "#") { p += 1 }
+                    if p == pounds { return j + 1 + pounds }
+                }
+                j += 1
+            }
+            return nil
+        }
         while i < n {
             let b = bytes[i]
             if b == UInt8(ascii: "\n") {
@@ -58,10 +208,11 @@ struct ParseBudget {
                     }
                     if p == pounds && at(k) == UInt8(ascii: "(") {
                         stack.append(.code(brackets: 0, parens: 1, interpolation: true))
+                        open()
                         i = k + 1
                         continue
                     }
-                    i += pounds == 0 ? 2 : 1
+                    i += pounds == 0 && at(i + 1) != UInt8(ascii: "\n") ? 2 : 1
                     continue
                 }
                 if b == UInt8(ascii: "\"") {
@@ -99,12 +250,47 @@ struct ParseBudget {
                         i += 1
                     }
                     continue
+                case UInt8(ascii: "/"):
+                    // A bare regex literal: its quotes and backticks are not code. Its
+                    // brackets are counted still (whether or not the parser reads it as a
+                    // regex, the count is never lower than what the parser sees).
+                    guard let end = bareRegexEnd(i) else {
+                        resetLinks()
+                        i += 1
+                        continue
+                    }
+                    while i < end {
+                        if bytes[i] == UInt8(ascii: "[") {
+                            brackets += 1
+                            cost = cost &+ Self.power(brackets)
+                            if brackets > depth {
+                                depth = brackets
+                                line = currentLine
+                                column = i - lineStart + 1
+                            }
+                        } else if bytes[i] == UInt8(ascii: "]") {
+                            brackets = max(0, brackets - 1)
+                        }
+                        i += 1
+                    }
+                    stack[stack.count - 1] = .code(brackets: brackets, parens: parens, interpolation: interpolation)
+                    continue
+                case UInt8(ascii: "`"):
+                    // A backtick identifier ends on its line.
+                    var j = i + 1
+                    while j < n && bytes[j] != UInt8(ascii: "`") && bytes[j] != UInt8(ascii: "\n") { j += 1 }
+                    i = at(j) == UInt8(ascii: "`") ? j + 1 : i + 1
+                    continue
                 case UInt8(ascii: "#"), UInt8(ascii: "\""):
                     var k = i
                     var pounds = 0
                     while at(k) == UInt8(ascii: "#") {
                         k += 1
                         pounds += 1
+                    }
+                    if pounds > 0 && at(k) == UInt8(ascii: "/"), let end = rawRegexEnd(k, pounds: pounds) {
+                        skip(to: end)
+                        continue
                     }
                     guard at(k) == UInt8(ascii: "\"") else {
                         i += max(1, pounds)
@@ -116,10 +302,14 @@ struct ParseBudget {
                     continue
                 case UInt8(ascii: "{"):
                     stack.append(.code(brackets: 0, parens: 0, interpolation: false))
+                    open()
                     i += 1
                     continue
                 case UInt8(ascii: "}"):
-                    if stack.count > 1, case .code(_, _, false) = top { stack.removeLast() }
+                    if stack.count > 1, case .code(_, _, false) = top {
+                        stack.removeLast()
+                        close()
+                    }
                     i += 1
                     continue
                 case UInt8(ascii: "["):
@@ -130,17 +320,47 @@ struct ParseBudget {
                         line = currentLine
                         column = i - lineStart + 1
                     }
+                    open()
                 case UInt8(ascii: "]"):
                     brackets = max(0, brackets - 1)
+                    close()
                 case UInt8(ascii: "("):
                     parens += 1
+                    open()
                 case UInt8(ascii: ")"):
                     parens -= 1
+                    close()
                     if interpolation && parens == 0 {
                         stack.removeLast()
                         i += 1
                         continue
                     }
+                case UInt8(ascii: "."):
+                    // `.member` after an operand continues a chain; `1.5`, `..<` and `...` do not.
+                    let before = previousSignificant(i)
+                    let operand =
+                        isIdentifier(before) || before == UInt8(ascii: ")") || before == UInt8(ascii: "]")
+                        || before == UInt8(ascii: "}") || before == UInt8(ascii: "?") || before == UInt8(ascii: "!")
+                        || before == UInt8(ascii: ">") || before == UInt8(ascii: "\"") || before == UInt8(ascii: "`")
+                    let number = isDigit(at(i - 1)) && isDigit(at(i + 1))
+                    if operand && !number && at(i + 1) != UInt8(ascii: ".") && at(i - 1) != UInt8(ascii: ".") {
+                        addLink(i)
+                    }
+                case UInt8(ascii: "e") where startsWord("else", i):
+                    addLink(i)
+                    i += 4
+                    continue
+                case UInt8(ascii: "\n"), UInt8(ascii: ";"):
+                    // A new statement ends the chain, unless the next line goes on with it.
+                    let next = nextSignificant(i + 1)
+                    if b == UInt8(ascii: ";") || (at(next) != UInt8(ascii: ".") && !startsWord("else", next)) {
+                        resetLinks()
+                    }
+                case UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"),
+                    UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "|"),
+                    UInt8(ascii: "^"), UInt8(ascii: "~"):
+                    // Operands of an operator, elements and arguments are side by side in the tree.
+                    resetLinks()
                 default: break
                 }
                 stack[stack.count - 1] = .code(brackets: brackets, parens: parens, interpolation: interpolation)

@@ -8,13 +8,18 @@ enum SourceFinding: DiagnosticKind {
     /// The parser's own diagnostic for a file that does not parse.
     case syntax(String)
     /// A file that is not UTF-8.
-    case notUTF8
-    /// Brackets nested too deep for the toolchain's parser to finish in bounded time.
-    case parseLimit(depth: Int, tooMany: Bool)
+    case notUTF8(byte: UInt8, line: Int, column: Int)
+    /// Brackets nested too deep, or a chain too long, for the toolchain's parser
+    /// to read in bounded time and stack.
+    case parseLimit(ParseBudget.Limit)
     /// Classes or a value known only at run time: a call, a runtime `String`.
     case dynamicClasses(expression: String, why: String)
     /// A part of the rules the reader does not read (`theme:`, a utility's closure).
     case rulesNotRead(what: String)
+    /// A view used deeper than the reader inlines views: its body is not read there.
+    case viewDepthLimit(view: String)
+    /// Views that use each other: the body is not read again inside itself.
+    case viewCycle(views: [String])
     /// More conditions than combinations twhost resolves.
     case combinationsLimited(conditions: Int, varied: Int)
     /// `ForEach` over positions, `id: \.self` on class strings, `.id(UUID())`, `.id(classes)`.
@@ -30,6 +35,8 @@ enum SourceFinding: DiagnosticKind {
         case .parseLimit: return .parseLimit
         case .dynamicClasses, .rulesNotRead: return .dynamicClasses
         case .combinationsLimited: return .combinationsLimited
+        case .viewDepthLimit: return .viewDepthLimit
+        case .viewCycle: return .viewCycle
         case .unstableRowID: return .unstableRowID
         case .branchResetsIdentity: return .branchResetsIdentity
         case .unstableStructure: return .unstableStructure
@@ -39,14 +46,28 @@ enum SourceFinding: DiagnosticKind {
     var message: String {
         switch self {
         case .syntax(let text): return text
-        case .notUTF8: return "the file is not UTF-8"
-        case .parseLimit(let depth, let tooMany):
-            return tooMany
-                ? "the file nests brackets in brackets too often for the Swift parser to read it in bounded time; it is not read"
-                : "brackets nested \(depth) deep (array, dictionary or subscript brackets without a brace between): the Swift parser takes exponential time on such nesting, so the file is not read"
+        case .notUTF8(let byte, let line, let column):
+            let hex = String(byte, radix: 16, uppercase: true)
+            return
+                "the file is not UTF-8: byte 0x\(hex.count == 1 ? "0" + hex : hex) at line \(line), column \(column) does not start a valid sequence"
+        case .parseLimit(.cost):
+            return
+                "the file nests brackets in brackets too often for the Swift parser to read it in bounded time; it is not read"
+        case .parseLimit(.depth(let depth)):
+            return
+                "brackets nested \(depth) deep (array, dictionary or subscript brackets without a brace between): the Swift parser takes exponential time on such nesting, so the file is not read"
+        case .parseLimit(.chain):
+            return
+                "a chain of more than \(ParseBudget.maxChain) member accesses, calls or else-branches in one expression: its syntax tree is too deep to walk, so the file is not read"
         case .dynamicClasses(let expression, let why):
             return "\(expression) is known only at run time (\(why)); its classes are not checked"
         case .rulesNotRead(let what): return "\(what) is not read statically; what it adds is not checked"
+        case .viewDepthLimit(let view):
+            return
+                "\(view) is used \(ViewTreeReader.maxInlineDepth + 1) views deep; views are read inside each other at most \(ViewTreeReader.maxInlineDepth) deep, so its body is checked where it is a root of its own, not here"
+        case .viewCycle(let views):
+            return
+                "views use each other in a cycle (\(views.joined(separator: " → "))): \(views.last ?? "") is not read again inside itself"
         case .combinationsLimited(let conditions, let varied):
             return
                 "the classes depend on \(conditions) conditions; the first \(varied) are varied (\(1 << varied) combinations), the others are taken as true"
@@ -63,11 +84,16 @@ enum SourceFinding: DiagnosticKind {
     var hint: String? {
         switch self {
         case .syntax, .notUTF8: return "fix the syntax; the file's surfaces are not read until it parses"
+        case .parseLimit(.chain):
+            return "split the chain: give parts of it names (a view, a let, a ViewModifier)"
         case .parseLimit:
             return "nest at most \(ParseBudget.maxDepth) brackets; name inner values with let to flatten deep literals"
         case .dynamicClasses:
             return "write the classes as literals, TWClasses constants or cn(…) in this file to have them checked"
         case .rulesNotRead: return nil
+        case .viewDepthLimit: return "use fewer levels of views inside views, or check the inner views on their own"
+        case .viewCycle:
+            return "nothing to do if the recursion ends at run time (a tree of rows); otherwise break the cycle"
         case .combinationsLimited: return "split the classes into fewer conditional fragments"
         case .unstableRowID(_, _, let fix): return fix
         case .branchResetsIdentity:

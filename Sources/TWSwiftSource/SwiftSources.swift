@@ -2,6 +2,7 @@ import Glibc
 import TWModel
 import TWResolution
 import TWScenes
+import TWSupport
 
 @_implementationOnly import SwiftParser
 @_implementationOnly import SwiftSyntax
@@ -100,10 +101,54 @@ public enum SwiftSources {
                     pending.append(child)
                 case S_IFREG, S_IFLNK:
                     if name.hasSuffix(".swift") { found.append(child) }
-                default: continue
+                default:
+                    // A FIFO, device or socket named like a Swift file is said to be skipped.
+                    if name.hasSuffix(".swift") {
+                        let kind = FileIO.kind(st.st_mode) ?? "not a regular file"
+                        failures.append(.unreadable(child, reason: "is \(kind); only regular files are read"))
+                    }
                 }
             }
         }
+    }
+
+    /// The offset of the first byte that does not start a valid UTF-8 sequence
+    /// (overlong forms, surrogates and values past U+10FFFF are invalid), or nil.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 {
+                i += 1
+                continue
+            }
+            let length: Int
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch b {
+            case 0xC2...0xDF: length = 2
+            case 0xE0:
+                length = 3
+                low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED:
+                length = 3
+                high = 0x9F
+            case 0xF0:
+                length = 4
+                low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4:
+                length = 4
+                high = 0x8F
+            default: return i
+            }
+            guard i + length <= n, bytes[i + 1] >= low, bytes[i + 1] <= high else { return i }
+            for k in 2..<length where bytes[i + k] < 0x80 || bytes[i + k] > 0xBF { return i }
+            i += length
+        }
+        return nil
     }
 
     /// The parser's diagnostics reported for one file, at most.
@@ -112,20 +157,24 @@ public enum SwiftSources {
     /// Reads one file's bytes. Never throws and never traps: a file that does
     /// not parse comes back with the parser's diagnostics and no scene.
     public static func read(path: String, bytes: [UInt8]) -> SwiftSourceFile {
-        guard String(validating: bytes, as: UTF8.self) != nil else {
+        if let bad = firstInvalidUTF8(bytes) {
+            let line = 1 + bytes[..<bad].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            let column = bad - (bytes[..<bad].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
             return SwiftSourceFile(
                 path: path, scene: nil,
                 diagnostics: [
-                    SourceFinding.notUTF8.diagnostic(at: TWModel.SourceLocation(file: path, line: 1, column: 1))
+                    SourceFinding.notUTF8(byte: bytes[bad], line: line, column: column).diagnostic(
+                        at: TWModel.SourceLocation(file: path, line: line, column: column))
                 ])
         }
         let budget = ParseBudget(bytes)
-        guard budget.withinBudget else {
-            let finding = SourceFinding.parseLimit(depth: budget.depth, tooMany: budget.depth <= ParseBudget.maxDepth)
+        if let limit = budget.exceeded {
+            let (line, column) = budget.place
             return SwiftSourceFile(
                 path: path, scene: nil,
                 diagnostics: [
-                    finding.diagnostic(at: TWModel.SourceLocation(file: path, line: budget.line, column: budget.column))
+                    SourceFinding.parseLimit(limit).diagnostic(
+                        at: TWModel.SourceLocation(file: path, line: line, column: column))
                 ])
         }
         let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }

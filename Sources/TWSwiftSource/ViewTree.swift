@@ -23,6 +23,10 @@ struct ViewTreeReader {
     private(set) var rootOwners: [String?] = []
     /// The views being inlined, outermost first: no view is inlined inside itself.
     private var inlining: [String] = []
+    /// Uses not inlined, because of the depth limit or a cycle, while reading the current root.
+    private var inliningNotes: [Diagnostic] = []
+    /// The view whose body is the root being read (nil for other roots): it is not read again inside itself.
+    private var rootView: String?
     /// Views are inlined at most this deep.
     static let maxInlineDepth = 16
 
@@ -62,7 +66,7 @@ struct ViewTreeReader {
     /// property or function, a `#Preview`), under a node for the file.
     mutating func file(_ index: FileIndex, label: String) -> SceneNode {
         var root = SceneNode(type: "File", path: label, jsonPath: label, line: 1, location: nil)
-        var read: [(node: SceneNode, owner: String, isBody: Bool)] = []
+        var read: [(node: SceneNode, owner: String, isBody: Bool, inlines: Set<String>, notes: [Diagnostic])] = []
         for r in index.roots {
             let path = "\(label):\(r.name)"
             let scope = Scope(owner: r.owner)
@@ -88,23 +92,50 @@ struct ViewTreeReader {
                 items = m.trailingClosure?.statements
             }
             guard let items else { continue }
-            let previewsInline = inlined
+            let before = inlined
+            inlined = []
+            inliningNotes = []
+            rootView = isBody ? r.owner : nil
             let nodes = self.nodes(items, path: path, scope: scope)
-            if case .preview = r.kind { inlined = previewsInline }  // a preview's use does not make a view a non-root
+            // A preview's use does not make a view a non-root.
+            var inlines = inlined
+            if case .preview = r.kind { inlines = [] }
+            inlined = before.union(inlines)
             if nodes.count == 1, let only = nodes.first {
-                read.append((renamed(only, to: path), r.owner, isBody))
+                read.append((renamed(only, to: path), r.owner, isBody, inlines, inliningNotes))
             } else if !nodes.isEmpty {
                 var group = SceneNode(
                     type: "Group", path: path, jsonPath: path, line: nodes[0].line, location: nodes[0].location)
                 group.children = nodes.enumerated().map { renamed($1, to: "\(path)/\($0)") }
-                read.append((group, r.owner, isBody))
+                read.append((group, r.owner, isBody, inlines, inliningNotes))
             }
         }
-        // A view used inside another root of this file is reported there, with the rules in force there.
-        let kept = read.filter { !($0.isBody && inlined.contains($0.owner)) }
+        // A view used inside another root of this file is reported there, with the rules in force
+        // there. Roots no other view's root uses are kept, and what they inline is not a root; of
+        // the others (views past the depth limit, views using each other in a cycle) one that no
+        // other one left uses is kept in turn — the first of a cycle when all are used — until
+        // every root is kept or read inside a kept one.
+        var inliners: [String: Set<Int>] = [:]
+        for (k, r) in read.enumerated() {
+            for type in r.inlines where type != r.owner { inliners[type, default: []].insert(k) }
+        }
+        var keep = read.map { !$0.isBody || inliners[$0.owner] == nil }
+        var covered = Set<String>()
+        for (k, r) in read.enumerated() where keep[k] { covered.formUnion(r.inlines) }
+        var left = read.indices.filter { !keep[$0] && !covered.contains(read[$0].owner) }
+        while let first = left.first {
+            let open = Set(left)
+            let next = left.first { inliners[read[$0].owner, default: []].isDisjoint(with: open) } ?? first
+            keep[next] = true
+            covered.formUnion(read[next].inlines)
+            left = left.filter { !keep[$0] && !covered.contains(read[$0].owner) }
+        }
+        let kept = read.indices.filter { keep[$0] }.map { read[$0] }
         root.children = kept.map(\.node)
         rootOwners = kept.map { $0.isBody ? eval.index.types[$0.owner]?.name : nil }
-        root.findings += findings + rules.findings
+        var notes: [Diagnostic] = []
+        for note in kept.flatMap(\.notes) where !notes.contains(note) { notes.append(note) }
+        root.findings += findings + rules.findings + notes
         findings = []
         rules.findings = []
         return root
@@ -122,13 +153,26 @@ struct ViewTreeReader {
 
     /// The body of a view of this file used as `Name(args…)`, read with its
     /// stored properties bound to the arguments.
-    mutating func inlinedBody(_ call: FunctionCallExprSyntax?, type: String, path: String, scope: Scope) -> [SceneNode]
-    {
+    mutating func inlinedBody(
+        _ call: FunctionCallExprSyntax?, type: String, path: String, scope: Scope, at: TWModel.SourceLocation
+    ) -> [SceneNode] {
         guard let qualified = eval.index.qualifiedType(type) ?? (eval.index.types[type] != nil ? type : nil),
-            eval.index.types[qualified]?.conformsToView == true, !inlining.contains(qualified),
-            inlining.count < Self.maxInlineDepth,
+            eval.index.types[qualified]?.conformsToView == true,
             let body = eval.index.types[qualified]?.members["body"]?.first
         else { return [] }
+        let cycle: [String]? =
+            inlining.firstIndex(of: qualified).map { Array(inlining[$0...]) }
+            ?? (qualified == rootView ? [qualified] + inlining : nil)
+        if let cycle {
+            let views = (cycle + [qualified]).map { eval.index.types[$0]?.name ?? $0 }
+            inliningNotes.append(SourceFinding.viewCycle(views: views).diagnostic(at: at))
+            return []
+        }
+        guard inlining.count < Self.maxInlineDepth else {
+            let finding = SourceFinding.viewDepthLimit(view: eval.index.types[qualified]?.name ?? qualified)
+            inliningNotes.append(finding.diagnostic(at: at))
+            return []
+        }
         let items: CodeBlockItemListSyntax?
         if let binding = body.binding {
             items = Self.getter(binding)
@@ -302,7 +346,7 @@ struct ViewTreeReader {
                 children += nodes(closure.statements, path: path, scope: childScope)
             }
         }
-        children += inlinedBody(base.as(FunctionCallExprSyntax.self), type: type, path: path, scope: scope)
+        children += inlinedBody(base.as(FunctionCallExprSyntax.self), type: type, path: path, scope: scope, at: at)
         var layers: [SceneNode] = []
         var natives: [String] = []
         for m in modifiers {

@@ -25,8 +25,10 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The message, with every piece of input text in it (names, values, arguments, paths)
+    /// escaped: a newline or a terminal escape in an argument cannot forge or colour a line.
     var description: String {
-        switch self {
+        switch self.escapingInput {
         case .unknownCommand(let name, let suggestion, let usage):
             return "error: unknown command '\(name)'\(hint(suggestion))\n\(usage)"
         case .missingCommand(let usage):
@@ -48,6 +50,29 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
             return "error: \(message)"
         case .failedUsage(let message):
             return "error: \(message)"
+        }
+    }
+
+    /// The same error with its input text escaped (`escapingControlCharacters`). A message
+    /// from the library (`failed`) is escaped line by line: its own lines stay lines.
+    private var escapingInput: CLIError {
+        func e(_ text: String) -> String { text.escapingControlCharacters }
+        func lines(_ text: String) -> String {
+            text.split(separator: "\n", omittingEmptySubsequences: false).map { e(String($0)) }.joined(separator: "\n")
+        }
+        switch self {
+        case .unknownCommand(let name, let suggestion, let usage):
+            return .unknownCommand(e(name), suggestion: suggestion.map(e), usage: usage)
+        case .missingCommand: return self
+        case .unknownOption(let option, let command, let suggestion):
+            return .unknownOption(e(option), command: command, suggestion: suggestion.map(e))
+        case .missingValue, .unexpectedValue: return self
+        case .unexpectedArgument(let argument, let command): return .unexpectedArgument(e(argument), command: command)
+        case .missingArgument: return self
+        case .invalidValue(let option, let value, let expected, let suggestion):
+            return .invalidValue(option: option, value: e(value), expected: expected, suggestion: suggestion.map(e))
+        case .failedUsage(let message): return .failedUsage(lines(message))
+        case .failed(let message): return .failed(lines(message))
         }
     }
 

@@ -78,14 +78,27 @@ enum CommandLineParser {
                     continue
                 }
                 var value = inline
-                if value == nil, case .positional(let next)? = rest.first {
+                switch rest.first {
+                case .positional(let next)? where value == nil:
                     value = next
                     rest.removeFirst()
+                case .option(let next, nil)? where value == nil && Self.looksNegative(next):
+                    // `--timeout -1` gives the option the value -1 (which its reader refuses as negative).
+                    value = next
+                    rest.removeFirst()
+                default: break
                 }
                 guard let value else { throw .missingValue(option: option.name, command: spec.name) }
                 parsed.record(option, value: value)
             }
         }
+    }
+
+    /// `-1`, `-0.5`: a negative number, never an option's name.
+    static func looksNegative(_ argument: String) -> Bool {
+        let rest = argument.utf8.dropFirst()
+        guard argument.utf8.first == UInt8(ascii: "-"), let first = rest.first else { return false }
+        return (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) || first == UInt8(ascii: ".")
     }
 
     /// Every value of a choice option is one of its choices.

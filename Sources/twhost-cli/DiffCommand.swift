@@ -17,7 +17,7 @@ enum DiffCommand {
         summary:
             "Report registry changes between two snapshots or plugin sets (identity, breaking, behavior, versions).",
         positionals: "BASE HEAD", minimumPositionals: 2, maximumPositionals: 2,
-        options: [scene, allow, format, PluginOptions.allowWritable],
+        options: [scene, allow, format, PluginOptions.allowWritable, PluginOptions.pluginTimeout],
         discussion: """
             BASE and HEAD are each a snapshot file written by `twhost registry -o FILE`, or a plugin
             set `plugins:material,motion@DIR` (loaded from DIR only, in a child process), or
@@ -40,9 +40,11 @@ enum DiffCommand {
             }
             guard !command.all(scene).isEmpty else { throw .failedUsage("--format html needs --scene FILE to draw") }
         }
-        let allowWritable = command[PluginOptions.allowWritable]
-        let base = try side(command.positionals[0], allowWritable: allowWritable)
-        let head = try side(command.positionals[1], allowWritable: allowWritable)
+        // What a plugin set's child twhost is told: whether to trust writable plugins, and how long a call may run.
+        var loading = ["--plugin-timeout", String(try PluginOptions.timeout(command))]
+        if command[PluginOptions.allowWritable] { loading.append("--allow-writable-plugins") }
+        let base = try side(command.positionals[0], loading: loading)
+        let head = try side(command.positionals[1], loading: loading)
         var scenes: [(label: String, scene: Scene)] = []
         for scenePath in command.all(scene) {
             // A scene file, or Swift sources (a .swift file or a folder): each Swift file is a scene,
@@ -106,8 +108,8 @@ enum DiffCommand {
 
     /// BASE or HEAD: a snapshot file, or `plugins:a,b[@DIR]` probed in a
     /// child process, with the files its findings point at.
-    static func side(_ argument: String, allowWritable: Bool) throws(CLIError) -> DiffSide {
-        let snapshot = try snapshot(argument, allowWritable: allowWritable)
+    static func side(_ argument: String, loading: [String]) throws(CLIError) -> DiffSide {
+        let snapshot = try snapshot(argument, loading: loading)
         guard argument.hasPrefix("plugins:") else {
             return DiffSide(label: argument, snapshot: snapshot, origin: .file(argument))
         }
@@ -142,7 +144,7 @@ enum DiffCommand {
     }
 
     /// A snapshot file, or `plugins:a,b[@DIR]` probed in a child process.
-    static func snapshot(_ side: String, allowWritable: Bool) throws(CLIError) -> RegistrySnapshot {
+    static func snapshot(_ side: String, loading: [String]) throws(CLIError) -> RegistrySnapshot {
         if side.hasPrefix("plugins:") {
             let spec = side.dropFirst("plugins:".count)
             let parts = spec.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
@@ -151,8 +153,7 @@ enum DiffCommand {
             guard let exe = PluginSearchPath.currentExecutable() else {
                 throw .failed("cannot find the twhost executable")
             }
-            var argv = [exe, "registry", "--plugins", names, "--format", "json"]
-            if allowWritable { argv.append("--allow-writable-plugins") }
+            var argv = [exe, "registry", "--plugins", names, "--format", "json"] + loading
             if parts.count == 2 {
                 guard !parts[1].isEmpty else { throw .failed("\(side): empty folder after '@'") }
                 argv += ["--plugin-path", String(parts[1]), "--no-default-path"]

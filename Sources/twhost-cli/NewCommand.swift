@@ -30,7 +30,8 @@ enum NewCommand {
             guard let executable = PluginSearchPath.currentExecutable() else {
                 throw .sdkNotFound(executable: "twhost", looked: ["/proc/self/exe"])
             }
-            let sdk = try AuthoringSDK.locate(executable: executable).get()
+            let sdk = try AuthoringSDK.locate(executable: executable, trust: { PluginFileTrust.problem(with: $0) })
+                .get()
             let scaffold = try PluginScaffold(
                 name: name, language: language, sdk: sdk)
             try scaffold.write(to: folder)

@@ -59,7 +59,9 @@ enum SceneInput {
             throw .failed("\(path == "-" ? "<stdin>" : path): \(error.description)")
         }
         for warning in reader.warnings {
-            Output.error("warning: \(warning.code): \(warning.message)" + (warning.hint.map { " (\($0))" } ?? ""))
+            Output.error(
+                "warning: \(warning.code): \(warning.message.escapingControlCharacters)"
+                    + (warning.hint.map { " (\($0.escapingControlCharacters))" } ?? ""))
         }
         return scene
     }
@@ -79,7 +81,9 @@ enum SceneInput {
             throw .failed("\(path == "-" ? "<stdin>" : path): \(error.description)")
         }
         for warning in scene.warnings {
-            Output.error("warning: \(warning.code): \(warning.message)" + (warning.hint.map { " (\($0))" } ?? ""))
+            Output.error(
+                "warning: \(warning.code): \(warning.message.escapingControlCharacters)"
+                    + (warning.hint.map { " (\($0.escapingControlCharacters))" } ?? ""))
         }
         return scene
     }

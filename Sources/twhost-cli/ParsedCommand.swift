@@ -52,6 +52,22 @@ struct ParsedCommand {
         return option.choices.first { $0.rawValue == raw } ?? option.defaultValue
     }
 
+    /// The option's seconds (the last one given, or its default), checked.
+    func seconds(_ option: DurationOption) throws(CLIError) -> Double {
+        guard let text = values(of: declared(option.spec)).last else { return option.defaultSeconds }
+        switch DurationOption.read(text) {
+        case .seconds(let seconds): return seconds
+        case .negative:
+            throw .invalidValue(
+                option: option.spec.name, value: text,
+                expected: "a duration, not a negative number: "
+                    + DurationOption.expected, suggestion: nil)
+        case .notDecimal, .outOfRange:
+            throw .invalidValue(
+                option: option.spec.name, value: text, expected: DurationOption.expected, suggestion: nil)
+        }
+    }
+
     /// Whether the option was given (a value option with no default of its own).
     func isGiven(_ option: some DeclaredOption) -> Bool { isGiven(declared(option.spec)) }
 }

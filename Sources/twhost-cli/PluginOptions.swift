@@ -11,8 +11,8 @@ enum PluginOptions {
         "--plugin-path", placeholder: "DIR", repeatable: true, help: "Search DIR for lib<name>.so first.")
     static let allowWritable = Flag(
         "--allow-writable-plugins", help: "Load plugins even when other users could have written them.")
-    static let pluginTimeout = ValueOption(
-        "--plugin-timeout", placeholder: "SECONDS",
+    static let pluginTimeout = DurationOption(
+        "--plugin-timeout", default: Containment.defaultTimeout,
         help: "Stop with exit 2 when one call into plugin code runs longer (default 10).")
     static let noDefaultPath = Flag(
         "--no-default-path", help: "Search only the --plugin-path folders (not TWHOST_PLUGIN_PATH or twhost's own).")
@@ -20,28 +20,34 @@ enum PluginOptions {
     /// The group as `resolve`, `check` and `explain` take it.
     static let loading: [any DeclaredOption] = [plugins, pluginPath, allowWritable, pluginTimeout]
 
-    /// `--plugin-timeout`, checked: seconds, more than 0 and at most 3600.
+    /// `--plugin-timeout`, checked (`DurationOption`).
     static func timeout(_ command: ParsedCommand) throws(CLIError) -> Double {
-        guard let text = command.value(pluginTimeout) else { return Containment.defaultTimeout }
-        guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-            throw .invalidValue(
-                option: pluginTimeout.spec.name, value: text, expected: "seconds, 0 < n ≤ 3600", suggestion: nil)
-        }
-        return seconds
+        try command.seconds(pluginTimeout)
     }
 
     /// The folders to search: `--plugin-path`, then (unless the command has and
     /// was given `--no-default-path`) TWHOST_PLUGIN_PATH and twhost's own.
-    static func searchPath(_ command: ParsedCommand) -> PluginSearchPath {
+    /// A `--plugin-path` that is not a folder is a usage error (exit 64), never ignored.
+    static func searchPath(_ command: ParsedCommand) throws(CLIError) -> PluginSearchPath {
         let allowWritable = command[allowWritable]
         let explicit = command.all(pluginPath)
+        for folder in explicit {
+            var st = stat()
+            if stat(folder, &st) != 0 {
+                throw .failedUsage(
+                    "\(pluginPath.spec.name) \(folder) is not a folder: \(String(cString: strerror(errno)))")
+            }
+            if (st.st_mode & S_IFMT) != S_IFDIR {
+                throw .failedUsage("\(pluginPath.spec.name) \(folder) is not a folder")
+            }
+        }
         if command.spec.declares(noDefaultPath), command[noDefaultPath] {
             return PluginSearchPath(directories: explicit, allowWritable: allowWritable)
         }
         let env = getenv("TWHOST_PLUGIN_PATH").map { String(cString: $0) }
         let path = PluginSearchPath.standard(
             explicit: explicit, environment: env, executable: PluginSearchPath.currentExecutable())
-        for warning in path.warnings { Output.error("warning: \(warning)") }
+        for warning in path.warnings { Output.error("warning: \(warning.escapingControlCharacters)") }
         var result = path
         result.allowWritable = allowWritable
         return result
@@ -51,9 +57,12 @@ enum PluginOptions {
     /// Plugin code runs in this process from here on, under `--plugin-timeout`.
     static func load(_ requests: [String], _ command: ParsedCommand) throws(CLIError) -> [LoadedPlugin] {
         Containment.setTimeout(seconds: try timeout(command))
-        let result = PluginSet.load(requests, searchPath: searchPath(command))
+        let result = PluginSet.load(requests, searchPath: try searchPath(command))
         if !result.errors.isEmpty {
-            let messages = result.errors.map { "\(DiagnosticCode.pluginLoadFailed): \($0.description)" }
+            // One line per error: a name or path in it cannot start another.
+            let messages = result.errors.map {
+                "\(DiagnosticCode.pluginLoadFailed): \($0.description.escapingControlCharacters)"
+            }
             throw .failed(messages.joined(separator: "\nerror: "))
         }
         return result.plugins

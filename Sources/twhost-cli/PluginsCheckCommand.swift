@@ -3,8 +3,8 @@ import TWHost
 
 /// `twhost plugins check`: every plugin loaded and probed in a child process.
 enum CheckCommand {
-    static let timeout = ValueOption(
-        "--timeout", placeholder: "SECONDS",
+    static let timeout = DurationOption(
+        "--timeout", default: 10,
         help: "Time limit per child process (default 10); a crash or exit carries on in a new one.")
     static let format = OutputFormat.option([.text, .json, .sarif], default: .text)
     static let inProcess = Flag(
@@ -55,14 +55,7 @@ enum CheckCommand {
     }
 
     static func run(_ command: ParsedCommand) throws(CLIError) -> Int32 {
-        var seconds = 10.0
-        if let text = command.value(timeout) {
-            guard let t = Double(text), t > 0, t <= 3600 else {
-                throw .invalidValue(
-                    option: timeout.spec.name, value: text, expected: "seconds, 0 < n ≤ 3600", suggestion: nil)
-            }
-            seconds = t
-        }
+        let seconds = try command.seconds(timeout)
         var firstUnit = 0
         if let text = command.value(startAt) {
             guard let unit = Int(text), unit >= 0 else {
@@ -74,7 +67,7 @@ enum CheckCommand {
         // With --in-process, plugin code runs here: the same limit per call.
         Containment.setTimeout(seconds: seconds)
         let themes = try ThemeInput.read(command.all(ThemeInput.option), warn: !command[child])
-        let searchPath = PluginOptions.searchPath(command)
+        let searchPath = try PluginOptions.searchPath(command)
         var requests = command.positionals
         if requests.isEmpty { requests = searchPath.allPlugins().map(\.path) }
         if command[child] {

@@ -40,7 +40,7 @@ enum PluginsCommand {
 
     static func runList(_ command: ParsedCommand) throws(CLIError) -> Int32 {
         let timeout = try PluginOptions.timeout(command)
-        let searchPath = PluginOptions.searchPath(command)
+        let searchPath = try PluginOptions.searchPath(command)
         if let path = command.value(child) { return try reportOne(path, searchPath: searchPath) }
         var rows: [(stem: String, path: String, result: Result<Listing, ListFailure>)] = []
         for (stem, path) in searchPath.allPlugins() {

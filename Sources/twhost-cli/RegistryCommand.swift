@@ -40,7 +40,8 @@ enum RegistryCommand {
             )
         }
         let text = command[format] == .json ? snapshot.fileText : snapshot.text
-        if let path = command.value(output) {
+        // `-o -` is standard output, as `-` is standard input everywhere else.
+        if let path = command.value(output), path != "-" {
             guard failed.isEmpty else {
                 Output.error("error: \(path) not written: \(failed.count) factory probe(s) failed")
                 return ExitCode.findings

@@ -68,3 +68,79 @@ protocol DeclaredOption: Sendable {
 extension Flag: DeclaredOption {}
 extension ValueOption: DeclaredOption {}
 extension ChoiceOption: DeclaredOption {}
+
+/// An option whose value is a duration in seconds (`--plugin-timeout 2.5`),
+/// read as `try command.seconds(option)`. The one parser of durations: plain
+/// decimal digits with an optional fraction (no sign, exponent, hex, `inf`
+/// or `nan`), from `minimum` to `maximum`; anything else is a usage error
+/// (exit 64) that says what was wrong — a negative value is named as such.
+///
+/// ```swift
+/// static let timeout = DurationOption("--timeout", default: 10, help: "Time limit per child process.")
+/// let seconds = try command.seconds(timeout)
+/// ```
+struct DurationOption: Sendable {
+    let spec: OptionSpec
+    let defaultSeconds: Double
+
+    /// The shortest duration: a watchdog checks a few times a second, and below
+    /// a millisecond a limit means "none".
+    static let minimum = 0.001
+    /// The longest duration: an hour.
+    static let maximum = 3600.0
+    /// Digits after the point, at most (a millisecond's precision and a little more).
+    static let maxFractionDigits = 6
+
+    init(_ name: String, default defaultSeconds: Double, help: String) {
+        self.defaultSeconds = defaultSeconds
+        spec = OptionSpec(name: name, value: .text(placeholder: "SECONDS"), help: help)
+    }
+
+    /// Why a text is not a duration, or its seconds.
+    enum Reading: Equatable {
+        case seconds(Double)
+        case negative
+        case notDecimal
+        case outOfRange
+    }
+
+    /// Reads `text` as a duration: `10`, `0.5`, `2.`, `.25`.
+    static func read(_ text: String) -> Reading {
+        var digits = text.utf8[...]
+        if digits.first == UInt8(ascii: "-") {
+            digits = digits.dropFirst()
+            if Self.isDecimal(digits), let value = Double(String(decoding: digits, as: UTF8.self)), value > 0 {
+                return .negative
+            }
+            return .notDecimal
+        }
+        guard Self.isDecimal(digits), let value = Double(text) else { return .notDecimal }
+        guard value >= minimum && value <= maximum else { return .outOfRange }
+        return .seconds(value)
+    }
+
+    /// Digits with at most one point among them, and at least one digit.
+    private static func isDecimal(_ bytes: Substring.UTF8View) -> Bool {
+        var digits = 0
+        var fraction = -1
+        for b in bytes {
+            if b == UInt8(ascii: ".") {
+                guard fraction < 0 else { return false }
+                fraction = 0
+            } else if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") {
+                digits += 1
+                if fraction >= 0 { fraction += 1 }
+            } else {
+                return false
+            }
+        }
+        return digits > 0 && digits <= 24 && fraction <= maxFractionDigits
+    }
+
+    /// What the value must be, as an error says it.
+    static var expected: String {
+        "seconds as a decimal number from \(minimum) to \(Int(maximum)) (e.g. 2.5), with at most \(maxFractionDigits) digits after the point"
+    }
+}
+
+extension DurationOption: DeclaredOption {}

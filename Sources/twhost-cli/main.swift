@@ -1,6 +1,9 @@
 import Glibc
 import TWHost
 
+// A closed pipe is a write error the command reports (exit 2), never a silent death by SIGPIPE,
+// from the first byte written (help and the version too).
+signal(SIGPIPE, SIG_IGN)
 let status = TWHostCommand.main(Array(CommandLine.arguments.dropFirst()))
 // End without exit(): exit() would run what loaded plugins registered to run at
 // exit (C++ destructors, atexit handlers), which is plugin code outside any

@@ -76,6 +76,14 @@ void twc_set_timeout(double seconds, const char *text);
  */
 int twc_take_stdout(void);
 
+/// Extended attributes (<sys/xattr.h>, which Swift's Glibc module leaves out):
+/// the plugin trust checks read a file's POSIX ACL with these. Each returns
+/// the attribute's size (or -1 and errno), as getxattr(2) does; `fd` is used
+/// when `path` is NULL.
+long twc_getxattr(const char *path, int fd, const char *name, void *value, unsigned long size);
+/// Sets an extended attribute (setxattr(2)): 0, or -1 and errno.
+int twc_setxattr(const char *path, const char *name, const void *value, unsigned long size);
+
 /**
  * For a child twhost that reports to its parent over `channel_fd`: the channel
  * is made close-on-exec (plugin code that starts programs does not pass it on)

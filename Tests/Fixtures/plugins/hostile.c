@@ -14,6 +14,7 @@
  *   SLEEP_FACTORY  fade sleeps forever when active
  *   STACK_OVERFLOW fade recurses until the stack overflows when active
  *   PRINT_STDOUT   the entry and fade print to standard output (stdio and write(2))
+ *   WRITE_LOW_FDS  fade writes a line to every descriptor from 3 to 63 when active
  *   FORGE_RESULT   fade prints a made-up `plugins check` result and calls _exit(0)
  *   KEEP_BUILDER_THREAD  fade keeps its first builder; at its second call another
  *                  thread uses the kept builder while that call is in progress
@@ -119,6 +120,13 @@ static void fade(tw_builder *b, void *c, bool active, double amount) {
     printf("PLUGIN STDOUT from fade\n");
     fflush(stdout);
     if (write(1, "PLUGIN WRITE(1) from fade\n", 26) < 0) abort();
+#endif
+#ifdef WRITE_LOW_FDS
+    if (active) {
+        for (int fd = 3; fd < 64; fd++) {
+            if (write(fd, "PLUGIN FD\n", 10) < 0) continue;
+        }
+    }
 #endif
 #ifdef FORGE_RESULT
     printf("{\"twhostCheck\": 1, \"plugins\": [{\"request\": \"forged\", \"name\": \"forged\", \"version\": \"6.6.6\", "

@@ -1,0 +1,173 @@
+import Foundation
+import Glibc
+import Testing
+
+@testable import TWHost
+@testable import TWSwiftSource
+@testable import twhost_cli
+
+/// Hostile Swift sources and command lines (issue 26): each attack gets a
+/// clear error or note with its documented exit code, in bounded time.
+@Suite("Hostile input", .removesTemporaryDirectories)
+struct HostileInputTests {
+    static func write(_ text: String, _ dir: String, _ name: String) throws -> String {
+        let path = dir + "/" + name
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// A view whose body is one chain of `count` modifiers.
+    static func chain(_ count: Int) -> String {
+        "import SwiftUI\nstruct Long: View {\n    var body: some View {\n        Text(\"x\")\n"
+            + String(repeating: "            .padding()\n", count: count) + "            .tw(\"p-4\")\n    }\n}\n"
+    }
+
+    @Test("a chain of 30,000 modifiers is a parse-limit error at its line; the other files of the run still resolve")
+    func longChain() throws {
+        let dir = TestPaths.temporaryDirectory("long-chain")
+        _ = try Self.write(Self.chain(30_000), dir, "Long.swift")
+        _ = try Self.write(
+            "import SwiftUI\nstruct Fine: View {\n    var body: some View { Text(\"a\").tw(\"p-4 bg-nope\") }\n}\n",
+            dir,
+            "Other.swift")
+        // The link past the limit: line 4 is Text("x"), each further line one link.
+        let line = 4 + ParseBudget.maxChain + 1
+        let check = try twhost(["check", dir])
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("\(dir)/Long.swift:\(line):13: error[parse-limit] a chain of more than 2000"))
+        #expect(check.stdout.contains("\(dir)/Other.swift:3:27: error[invalid-argument] 'bg-nope'"))
+        let resolve = try twhost(["resolve", dir + "/Long.swift"])
+        #expect(resolve.status == 2)
+        #expect(
+            resolve.stderr
+                == "error: nothing could be read:\n\(dir)/Long.swift:\(line):13: a chain of more than 2000 member accesses, calls or else-branches in one expression: its syntax tree is too deep to walk, so the file is not read\n"
+        )
+        // Just under the limit is read (and does not overflow the stack).
+        let under = SwiftSources.read(path: "Under.swift", bytes: Array(Self.chain(ParseBudget.maxChain - 2).utf8))
+        #expect(under.diagnostics.isEmpty)
+        #expect(under.scene != nil)
+    }
+
+    @Test("chains are counted through brackets and braces; statements, arguments and operands start over")
+    func chainCounting() {
+        func chain(_ text: String) -> Int { ParseBudget(Array(text.utf8)).chain }
+        #expect(chain("a.b.c().d") == 3)
+        #expect(chain("a.b\n.c\n  // note\n  .d\nlet x = e.f") == 3)
+        #expect(chain("a.b(c.d.e).f") == 3)  // c.d.e sits inside the call of a.b
+        #expect(chain("f(a.b, c.d, e.f)") == 1)
+        #expect(chain("let x = 1.5 + y..<z ... w") == 0)
+        #expect(chain("if a {} else if b {} else if c {} else {}") == 3)
+        #expect(chain("VStack { Text(\"a\").b }.c.d") == 2)
+        #expect(chain("a.b; c.d") == 1)
+        #expect(chain(String(repeating: "x.y\n", count: 5_000)) == 1)
+    }
+
+    @Test("quotes in regex literals, raw regexes and backtick identifiers do not hide brackets from the scan")
+    func literalForms() throws {
+        let brackets = String(repeating: "[", count: 26) + "1" + String(repeating: "]", count: 26)
+        for prefix in [
+            "let r = /\"/; let x = ", "let r = #/ \" /#; let x = ", "let `\"` = 1; let x = ",
+            "let r = #/\n\"\"\"\n/#\nlet x = ", "let r = /\"\"\"/; let x = ", "let r = ##/\"/#\"/##; let x = ",
+        ] {
+            let file = SwiftSources.read(path: "R.swift", bytes: Array((prefix + brackets + "\n").utf8))
+            #expect(file.diagnostics.map(\.code.rawValue) == ["parse-limit"], "\(prefix)")
+        }
+        // Brackets inside these forms are not code: none is refused.
+        for fine in [
+            "let r = #/\(brackets)/#\n", "let `\(String(repeating: "[", count: 20))` = 1\n",
+            "let s = #\"\"\"\n\(brackets)\n\"\"\"#\n", "let d = a / b / c\nlet e = [1]\n",
+        ] {
+            #expect(ParseBudget(Array(fine.utf8)).withinBudget, "\(fine)")
+        }
+        // A regex's own brackets are counted still (never fewer than the parser sees).
+        #expect(ParseBudget(Array("let r = /[a]/\n".utf8)).depth == 1)
+    }
+
+    @Test("views used through more levels than are inlined get a view-depth-limit note; the rest is still checked")
+    func viewDepth() throws {
+        var text = "import SwiftUI\n"
+        for i in 0..<19 { text += "struct V\(i): View {\n    var body: some View { V\(i + 1)().tw(\"p-4\") }\n}\n" }
+        text += "struct V19: View {\n    var body: some View { Text(\"end\").tw(\"p-4 bg-misspelt\") }\n}\n"
+        let file = SwiftSources.read(path: "Deep.swift", bytes: Array(text.utf8))
+        let notes = file.scene?.root.findings.filter { $0.code == .viewDepthLimit } ?? []
+        #expect(notes.map(\.location?.line) == [51])  // V17() in V16's body
+        #expect(notes.first?.message.hasPrefix("V17 is used 17 views deep") == true)
+        let dir = TestPaths.temporaryDirectory("view-depth")
+        let path = try Self.write(text, dir, "Deep.swift")
+        let check = try twhost(["check", path])
+        #expect(check.status == 1)
+        // V19's misspelt class, read through V17 (a root of its own once V0's reading stops at V16).
+        #expect(check.stdout.contains("\(path):60:27: error[invalid-argument] 'bg-misspelt'"))
+        #expect(check.stdout.contains("\(path):51:27: note[view-depth-limit] V17 is used 17 views deep"))
+    }
+
+    @Test("views that use each other in a cycle are read once each, with a view-cycle note naming them")
+    func viewCycle() throws {
+        let text = """
+            import SwiftUI
+            struct A: View {
+                var body: some View { VStack { Text("a").tw("p-4 bg-nope"); B() } }
+            }
+            struct B: View {
+                var body: some View { VStack { Text("b").tw("p-2"); A() } }
+            }
+            struct Tree: View {
+                var body: some View { VStack { Text("t").tw("p-1"); Tree() } }
+            }
+
+            """
+        let file = SwiftSources.read(path: "Cycle.swift", bytes: Array(text.utf8))
+        let notes = (file.scene?.root.findings ?? []).filter { $0.code == .viewCycle }
+        #expect(
+            notes.map { "\($0.location?.line ?? 0) \($0.message)" } == [
+                "6 views use each other in a cycle (A → B → A): A is not read again inside itself",
+                "9 views use each other in a cycle (Tree → Tree): Tree is not read again inside itself",
+            ])
+        let dir = TestPaths.temporaryDirectory("view-cycle")
+        let path = try Self.write(text, dir, "Cycle.swift")
+        let resolve = try twhost(["resolve", path])
+        #expect(resolve.status == 1)
+        // A and B once each (read as A's root), the tree view once; both cycles named.
+        #expect(resolve.stdout.contains("\(path):6:36: A.body/1/0/0  Text  (text, decorated)"))
+        #expect(
+            resolve.stdout.contains("\(path):9:57: note[view-cycle]: views use each other in a cycle (Tree → Tree)"))
+        #expect(resolve.stdout.hasSuffix("3 surface(s): 2 decorated, 1 undecorated; 1 error(s), 0 warning(s)\n"))
+        let check = try twhost(["check", path])
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("\(path):3:36: error[invalid-argument] 'bg-nope'"))
+        #expect(check.stdout.contains("\(path):6:57: note[view-cycle] views use each other in a cycle (A → B → A)"))
+        #expect(check.stdout.hasSuffix("1 error(s), 0 warning(s), 2 note(s) in 1 file(s), 3 surface(s)\n"))
+    }
+
+    @Test("durations: decimal seconds from 1 ms to an hour; anything else is a usage error that says why")
+    func durations() throws {
+        #expect(DurationOption.read("10") == .seconds(10))
+        #expect(DurationOption.read("0.5") == .seconds(0.5))
+        #expect(DurationOption.read(".25") == .seconds(0.25))
+        #expect(DurationOption.read("0.001") == .seconds(0.001))
+        #expect(DurationOption.read("3600") == .seconds(3600))
+        for bad in ["0x5", "1e3", "inf", "nan", "+5", "", ".", "5s", " 5", "1.2.3", "0.0000001"] {
+            #expect(DurationOption.read(bad) == .notDecimal, "\(bad)")
+        }
+        for tiny in ["0", "0.0001", "0.000999", "3600.5", "99999"] {
+            #expect(DurationOption.read(tiny) == .outOfRange, "\(tiny)")
+        }
+        #expect(DurationOption.read("-1") == .negative)
+        #expect(DurationOption.read("-0.5") == .negative)
+        for (value, expected) in [
+            ("0.0001", "error: invalid value '0.0001' for '--plugin-timeout': expected seconds as a decimal number"),
+            ("0x5", "error: invalid value '0x5' for '--plugin-timeout': expected seconds as a decimal number"),
+            ("-1", "error: invalid value '-1' for '--plugin-timeout': expected a duration, not a negative number"),
+        ] {
+            let result = try twhost(["explain", "--plugin-timeout", value, "p-4"])
+            #expect(result.status == 64, "\(value)")
+            #expect(result.stderr.hasPrefix(expected), "\(result.stderr)")
+        }
+        let check = try twhost(["plugins", "check", "--timeout", "-2", "material"])
+        #expect(check.status == 64)
+        #expect(
+            check.stderr.hasPrefix("error: invalid value '-2' for '--timeout': expected a duration, not a negative"))
+        let fine = try twhost(["explain", "--plugin-timeout", "0.5", "p-4"])
+        #expect(fine.status == 0)
+    }
+}
