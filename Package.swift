@@ -86,7 +86,7 @@ let package = Package(
         // the compiler's warning about that attribute without library evolution
         // is expected (library evolution would need TWHost built the same way).
         .target(
-            name: "TWSwiftSource", dependencies: ["TWScenes"], path: "Sources/TWSwiftSource",
+            name: "TWSwiftSource", dependencies: ["TWScenes", "TWChecking"], path: "Sources/TWSwiftSource",
             swiftSettings: [.unsafeFlags(["-I", swiftHostLibraries])],
             linkerSettings: [
                 .unsafeFlags([

@@ -75,7 +75,7 @@ enum DiffCommand {
         case .json: Output.write(report.json.serialized() + "\n")
         case .github: Output.write(report.github)
         case .sarif: Output.write(report.sarif.serialized() + "\n")
-        case .text, .markdown, .compact:
+        case .text, .markdown, .compact, .junit, .checkstyle, .codeclimate:
             Output.write(report.text(palette: SurfaceReport.Palette(enabled: Output.useColor)))
         }
         return report.blocking ? ExitCode.findings : ExitCode.success

@@ -11,7 +11,7 @@ enum ExplainCommand {
         options: PluginOptions.loading + [
             target, ResolutionOptions.state, ResolutionOptions.platform, ResolutionOptions.osVersion,
             ResolutionOptions.lenient,
-        ],
+        ] + ConfigurationOptions.options,
         discussion: "Exit 1 when the classes leave the surface undecorated (an invalid class).",
         run: { command throws(CLIError) in try run(command) })
 

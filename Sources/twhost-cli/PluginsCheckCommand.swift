@@ -93,7 +93,7 @@ enum CheckCommand {
         switch command[format] {
         case .json: Output.write(json(results).serialized() + "\n")
         case .sarif: Output.write(sarif(results).serialized() + "\n")
-        case .text, .github, .markdown, .compact:
+        case .text, .github, .markdown, .compact, .junit, .checkstyle, .codeclimate:
             Output.write(text(results, palette: SurfaceReport.Palette(enabled: Output.useColor)))
         }
         return results.contains(where: \.failed) ? ExitCode.findings : ExitCode.success

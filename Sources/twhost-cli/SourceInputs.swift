@@ -20,9 +20,9 @@ enum SourceInputs {
 
     /// Reads and resolves every input; plugins are `--plugins`, else those the scene files name.
     static func scan(_ paths: [String], _ command: ParsedCommand) throws(CLIError) -> (
-        plugins: [LoadedPlugin], files: [ScannedFile]
+        plugins: [LoadedPlugin], files: [ScannedFile], options: SourceScan.Options
     ) {
-        let inputs = SwiftSources.inputs(paths)
+        let inputs = try included(SwiftSources.inputs(paths), named: paths, command)
         var requested = command.list(PluginOptions.plugins)
         if requested.isEmpty {
             // Scene files can name plugins; Swift code cannot.
@@ -49,7 +49,29 @@ enum SourceInputs {
             if osVersionGiven { options.osVersion = override.osVersion }
         }
         if let n = try jobCount(command) { options.jobs = n }
-        return (plugins, SourceScan.run(inputs, plugins: plugins, options: options))
+        return (plugins, SourceScan.run(inputs, plugins: plugins, options: options), options)
+    }
+
+    /// The inputs a folder walk found that their configuration's `include`
+    /// and `exclude` keep; files named on the command line are always kept.
+    static func included(_ inputs: [SourceInput], named paths: [String], _ command: ParsedCommand) throws(CLIError)
+        -> [SourceInput]
+    {
+        guard command.spec.declares(ConfigurationOptions.config) else { return inputs }
+        var configurations = try ConfigurationOptions.configurations(command)
+        var kept: [SourceInput] = []
+        for input in inputs {
+            guard case .swift(let path) = input, !paths.contains(path) else {
+                kept.append(input)
+                continue
+            }
+            do {
+                if try configurations.configuration(for: path)?.includes(path) ?? true { kept.append(input) }
+            } catch {
+                throw .failedUsage(error.description)
+            }
+        }
+        return kept
     }
 
     /// Every file's resolution as one: surfaces in input order, then each
