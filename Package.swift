@@ -107,6 +107,7 @@ let package = Package(
             name: "TWSwiftSource",
             dependencies: [
                 "TWSupport", "TWModel", "TWGrammar", "TWLoading", "TWResolution", "TWPlatform", "TWScenes",
+                "TWChecking",
             ], path: "Sources/TWSwiftSource",
             swiftSettings: [.unsafeFlags(["-I", swiftHostLibraries])],
             linkerSettings: [

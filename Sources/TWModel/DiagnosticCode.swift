@@ -44,6 +44,11 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, CustomStri
     case parseLimit = "parse-limit"
     case unreadable = "unreadable"
     case invalidScene = "invalid-scene"
+    // Suppression comments (docs/CI.md, "Adopting twhost on an existing app").
+    case unusedSuppression = "unused-suppression"
+    // Classes of one literal that have no effect (`check`; fixed by `check --fix`).
+    case overriddenClass = "overridden-class"
+    case duplicateClass = "duplicate-class"
 
     /// The code as output writes it (`unknown-class`).
     public var description: String { rawValue }
@@ -57,7 +62,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, CustomStri
             return .error
         case .shadowedRegistration, .builderKept, .variantNoEffect, .unstableStructure, .nativeStyleFallback,
             .notPainted, .unavailableAPI, .invalidPreset, .ignoredClass, .unknownLifecycle, .unknownField,
-            .unstableRowID, .branchResetsIdentity:
+            .unstableRowID, .branchResetsIdentity, .unusedSuppression, .overriddenClass, .duplicateClass:
             return .warning
         case .dynamicClasses, .combinationsLimited, .viewDepthLimit, .viewCycle:
             return .note
@@ -112,6 +117,10 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, CustomStri
                 "A Swift file whose bracket nesting or chain length the toolchain's parser cannot read in bounded time and stack."
         case .unreadable: return "A file or folder that cannot be read."
         case .invalidScene: return "A scene file that is not valid."
+        case .unusedSuppression: return "A twhost:disable comment that suppresses no finding."
+        case .overriddenClass:
+            return "A class whose every property a later class of the same state in the literal sets again."
+        case .duplicateClass: return "A class written twice in one literal."
         }
     }
 
@@ -172,6 +181,9 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, CustomStri
                 "Nest at most 12 brackets without a brace between, and chain at most 2,000 calls; name inner values and views to flatten them."
         case .unreadable: return "Check the path and its permissions."
         case .invalidScene: return "Fix the field the message names; see docs/Scenes.md."
+        case .unusedSuppression: return "Remove the comment, or the rule it names that no longer occurs there."
+        case .overriddenClass: return "Remove it: the later class wins. `twhost check --fix` removes it."
+        case .duplicateClass: return "Remove the second one. `twhost check --fix` removes it."
         }
     }
 }

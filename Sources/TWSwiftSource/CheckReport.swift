@@ -12,12 +12,18 @@ public struct CheckReport: Sendable {
         public var diagnostic: Diagnostic
         public var location: SourceLocation
         public var surface: String?
+        /// The edit that fixes it, keeping every chain and identity (`overridden-class`, `duplicate-class`).
+        public var fix: TextEdit? = nil
     }
 
     public var findings: [Finding] = []
     public var files = 0
     public var unreadFiles = 0
     public var surfaces = 0
+    /// Findings a suppression comment or the baseline accepted (`adopt`).
+    public var suppressed: [Suppressed] = []
+    /// Baseline entries that no finding matched, when a baseline was applied.
+    public var staleBaseline: [CheckBaseline.Entry]?
 
     public var errors: Int { findings.filter { $0.diagnostic.severity == .error }.count }
     public var warnings: Int { findings.filter { $0.diagnostic.severity == .warning }.count }
@@ -77,6 +83,13 @@ public struct CheckReport: Sendable {
                 "\(f.location.description.escapingControlCharacters): \(head) \(d.message.escapingControlCharacters)"
                 + (d.hint.map { " — \($0.escapingControlCharacters)" } ?? "") + "\n"
         }
+        for e in staleBaseline ?? [] {
+            var line = "\(e.file.escapingControlCharacters):\(e.line): baseline entry no longer found: "
+            line += e.rule.escapingControlCharacters
+            if let c = e.className { line += " '\(c.escapingControlCharacters)'" }
+            line += " — \(e.message.escapingControlCharacters)\n"
+            out += line
+        }
         out += summary + "\n"
         return out
     }
@@ -85,37 +98,56 @@ public struct CheckReport: Sendable {
         var text =
             "\(errors) error(s), \(warnings) warning(s), \(notes) note(s) in \(files) file(s), \(surfaces) surface(s)"
         if unreadFiles > 0 { text += "; \(unreadFiles) file(s) could not be read" }
+        var inSource = 0
+        for s in suppressed {
+            if case .inSource = s.kind { inSource += 1 }
+        }
+        if inSource > 0 { text += "; \(inSource) suppressed in source" }
+        if suppressed.count > inSource { text += "; \(suppressed.count - inSource) in the baseline" }
+        if let stale = staleBaseline, !stale.isEmpty {
+            text += "; \(stale.count) baseline entr\(stale.count == 1 ? "y" : "ies") no longer found"
+        }
         return text
     }
 
     /// `--format json`: every finding as an object, and the counts.
     public var json: JSONValue {
-        .object([
-            ("twhost", .number(1)),
-            (
-                "findings",
-                .array(
-                    findings.map { f in
-                        let d = f.diagnostic
-                        return .object([
-                            ("file", .string(f.location.file)), ("line", .number(Double(f.location.line))),
-                            ("column", .number(Double(f.location.column))), ("severity", .string(d.severity.rawValue)),
-                            ("code", .string(d.code.rawValue)), ("message", .string(d.message)),
-                            ("hint", d.hint.map(JSONValue.string) ?? .null),
-                            ("class", d.className.map(JSONValue.string) ?? .null),
-                            ("surface", f.surface.map(JSONValue.string) ?? .null),
-                        ])
-                    })
-            ),
-            (
-                "summary",
-                .object([
-                    ("files", .number(Double(files))), ("unread", .number(Double(unreadFiles))),
-                    ("surfaces", .number(Double(surfaces))), ("errors", .number(Double(errors))),
-                    ("warnings", .number(Double(warnings))), ("notes", .number(Double(notes))),
-                ])
-            ),
-        ])
+        var list: [JSONValue] = []
+        for f in findings {
+            let d = f.diagnostic
+            var members: [(String, JSONValue)] = [
+                ("file", .string(f.location.file)), ("line", .number(Double(f.location.line))),
+                ("column", .number(Double(f.location.column))), ("severity", .string(d.severity.rawValue)),
+                ("code", .string(d.code.rawValue)), ("message", .string(d.message)),
+            ]
+            members.append(("hint", d.hint.map(JSONValue.string) ?? .null))
+            members.append(("class", d.className.map(JSONValue.string) ?? .null))
+            members.append(("surface", f.surface.map(JSONValue.string) ?? .null))
+            if let fix = f.fix { members.append(("fix", Self.json(fix))) }
+            list.append(.object(members))
+        }
+        var counts: [(String, JSONValue)] = [
+            ("files", .number(Double(files))), ("unread", .number(Double(unreadFiles))),
+            ("surfaces", .number(Double(surfaces))), ("errors", .number(Double(errors))),
+            ("warnings", .number(Double(warnings))), ("notes", .number(Double(notes))),
+        ]
+        if !suppressed.isEmpty { counts.append(("suppressed", .number(Double(suppressed.count)))) }
+        var root: [(String, JSONValue)] = [
+            ("twhost", .number(1)), ("findings", .array(list)), ("summary", .object(counts)),
+        ]
+        if let stale = staleBaseline {
+            var entries: [JSONValue] = []
+            for e in stale {
+                entries.append(
+                    .object([
+                        ("rule", .string(e.rule)), ("file", .string(e.file)),
+                        ("class", e.className.map(JSONValue.string) ?? .null), ("line", .number(Double(e.line))),
+                        ("message", .string(e.message)),
+                    ]))
+            }
+            root.append(("staleBaseline", .array(entries)))
+        }
+        return .object(root)
     }
 
     /// Columns in UTF-16 code units (SARIF's default column kind, and what

@@ -34,6 +34,9 @@ public enum SourceScan {
         public var jobs: Int?
         public init() {}
 
+        /// The environment of Swift sources (which name none): the default with the overrides.
+        public var sourceEnvironment: RenderEnvironment { environment(RenderEnvironment(), versionGiven: false) }
+
         /// `base` with the overrides applied: a platform given alone also
         /// brings that platform's default OS version, unless the input named one
         /// (as `twhost resolve` does for scene files).

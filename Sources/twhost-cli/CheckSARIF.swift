@@ -6,22 +6,34 @@ import TWSwiftSource
 /// columns are UTF-16 code units, SARIF's default `columnKind`.
 enum CheckSARIF {
     static func log(_ report: CheckReport) -> JSONValue {
+        // Suppressed findings are kept, with how they were suppressed (§3.35).
+        var all: [(CheckReport.Finding, [SARIF.Suppression])] = report.findings.map { ($0, []) }
+        for s in report.suppressed {
+            switch s.kind {
+            case .inSource(let comment):
+                all.append((s.finding, [SARIF.Suppression(kind: .inSource, justification: comment)]))
+            case .baseline(let file):
+                all.append((s.finding, [SARIF.Suppression(kind: .external, justification: "in the baseline \(file)")]))
+            }
+        }
         var codes: [DiagnosticCode] = []
-        for f in report.findings where !codes.contains(f.diagnostic.code) { codes.append(f.diagnostic.code) }
+        for (f, _) in all where !codes.contains(f.diagnostic.code) { codes.append(f.diagnostic.code) }
         codes.sort { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }
         let rules = codes.map { code in
-            let severity = report.findings.first(where: { $0.diagnostic.code == code })?.diagnostic.severity
+            let severity = all.first(where: { $0.0.diagnostic.code == code })?.0.diagnostic.severity
             return SARIF.Rule(
                 id: code.rawValue, level: severity.map(level) ?? .warning, shortDescription: code.summary,
                 help: code.help)
         }
-        let columns = CheckReport.utf16Columns(report.findings)
-        let results = zip(report.findings, columns).map { f, column in
+        let columns = CheckReport.utf16Columns(all.map(\.0))
+        let results = zip(all, columns).map { found, column in
+            let (f, suppressions) = found
             let d = f.diagnostic
             return SARIF.Result(
                 ruleId: d.code.rawValue, level: level(d.severity),
                 message: d.message + (d.hint.map { " — \($0)" } ?? ""),
-                locations: [SARIF.Location(file: f.location.file, line: f.location.line, column: column)])
+                locations: [SARIF.Location(file: f.location.file, line: f.location.line, column: column)],
+                suppressions: suppressions)
         }
         return SARIF.log(rules: rules, results: results)
     }

@@ -100,7 +100,7 @@ enum DiffCommand {
                     afterLabel: command.positionals[1], context: "\(report.findings.count) registry finding(s)",
                     // The sides are resolved for iOS (or each scene's platform); the menu offers the others.
                     platforms: RenderEnvironment.Platform.allCases.filter { $0 != .ios }))
-        case .text, .markdown, .compact:
+        case .text, .markdown, .compact, .junit, .checkstyle, .codeclimate:
             Output.write(report.text(palette: SurfaceReport.Palette(enabled: Output.useColor)))
         }
         return report.blocking ? ExitCode.findings : ExitCode.success

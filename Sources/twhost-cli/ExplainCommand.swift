@@ -12,7 +12,7 @@ enum ExplainCommand {
             target, ResolutionOptions.state, ResolutionOptions.platform, ResolutionOptions.osVersion,
             ResolutionOptions.colorScheme,
             ResolutionOptions.lenient,
-        ],
+        ] + ConfigurationOptions.options,
         discussion: "Exit 1 when the classes leave the surface undecorated (an invalid class).",
         run: { command throws(CLIError) in try run(command) })
 

@@ -86,7 +86,7 @@ enum CheckCommand {
         switch command[format] {
         case .json: Output.write(json(results).serialized() + "\n")
         case .sarif: Output.write(sarif(results).serialized() + "\n")
-        case .text, .github, .markdown, .compact, .html:
+        case .text, .github, .markdown, .compact, .html, .junit, .checkstyle, .codeclimate:
             Output.write(text(results, palette: SurfaceReport.Palette(enabled: Output.useColor)))
         }
         return results.contains(where: \.failed) ? ExitCode.findings : ExitCode.success

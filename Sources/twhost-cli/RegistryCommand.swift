@@ -17,7 +17,7 @@ enum RegistryCommand {
         options: [
             PluginOptions.plugins, PluginOptions.pluginPath, PluginOptions.allowWritable, PluginOptions.noDefaultPath,
             PluginOptions.pluginTimeout, theme, format, output,
-        ],
+        ] + ConfigurationOptions.options,
         discussion: """
             Registrations are listed in merged order: phase, order, then name; JSON has one registration
             per line. Every factory is probed active and inactive with its default argument: a factory that

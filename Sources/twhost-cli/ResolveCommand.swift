@@ -18,7 +18,7 @@ enum ResolveCommand {
             ResolutionOptions.platform, ResolutionOptions.osVersion, ResolutionOptions.colorScheme,
             ResolutionOptions.state,
             ResolutionOptions.lenient, format, summary, SourceInputs.jobs,
-        ],
+        ] + ConfigurationOptions.options,
         discussion: """
             The input is a scene file, standard input (-), a SwiftUI source file or a folder of them
             (walked recursively; hidden folders and .build skipped). Without --plugins, the plugins the
@@ -112,7 +112,7 @@ enum ResolveCommand {
 
     /// A Swift file or a folder: every file read and resolved (in parallel), reported in path order.
     static func runSources(_ path: String, _ command: ParsedCommand, json: Bool) throws(CLIError) -> Int32 {
-        let (plugins, files) = try SourceInputs.scan([path], command)
+        let (plugins, files, _) = try SourceInputs.scan([path], command)
         if files.isEmpty { throw .failed("\(path): no .swift files") }
         if !files.contains(where: \.wasRead) {
             let reasons = files.flatMap(\.diagnostics).map { d in

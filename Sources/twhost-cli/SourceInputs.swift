@@ -20,11 +20,12 @@ enum SourceInputs {
 
     /// Reads and resolves every input; plugins are `--plugins`, else those the scene files name.
     static func scan(_ paths: [String], _ command: ParsedCommand) throws(CLIError) -> (
-        plugins: [LoadedPlugin], files: [ScannedFile]
+        plugins: [LoadedPlugin], files: [ScannedFile], options: SourceScan.Options
     ) {
-        let inputs = SwiftSources.inputs(paths)
+        let inputs = try included(SwiftSources.inputs(paths), named: paths, command)
         let plugins = try loadPlugins(inputs, command)
-        return (plugins, try resolve(inputs, plugins: plugins, command))
+        let options = try scanOptions(command)
+        return (plugins, SourceScan.run(inputs, plugins: plugins, options: options), options)
     }
 
     /// `--plugins`, else the plugins the scene files among `inputs` name, loaded.
@@ -51,6 +52,15 @@ enum SourceInputs {
         _ inputs: [SourceInput], plugins: [LoadedPlugin], _ command: ParsedCommand, state: SurfaceState? = nil,
         platform: RenderEnvironment.Platform? = nil
     ) throws(CLIError) -> [ScannedFile] {
+        SourceScan.run(
+            inputs, plugins: plugins, options: try scanOptions(command, state: state, platform: platform))
+    }
+
+    /// The command's resolution options for a scan, with `state` and
+    /// `platform` in place of the options when given (see `resolve`).
+    static func scanOptions(
+        _ command: ParsedCommand, state: SurfaceState? = nil, platform: RenderEnvironment.Platform? = nil
+    ) throws(CLIError) -> SourceScan.Options {
         var options = SourceScan.Options()
         // `check` reports findings in every state's combination and takes no --state.
         if let state {
@@ -74,7 +84,29 @@ enum SourceInputs {
             options.colorScheme = command[ResolutionOptions.colorScheme]
         }
         if let n = try jobCount(command) { options.jobs = n }
-        return SourceScan.run(inputs, plugins: plugins, options: options)
+        return options
+    }
+
+    /// The inputs a folder walk found that their configuration's `include`
+    /// and `exclude` keep; files named on the command line are always kept.
+    static func included(_ inputs: [SourceInput], named paths: [String], _ command: ParsedCommand) throws(CLIError)
+        -> [SourceInput]
+    {
+        guard command.spec.declares(ConfigurationOptions.config) else { return inputs }
+        var configurations = try ConfigurationOptions.configurations(command)
+        var kept: [SourceInput] = []
+        for input in inputs {
+            guard case .swift(let path) = input, !paths.contains(path) else {
+                kept.append(input)
+                continue
+            }
+            do {
+                if try configurations.configuration(for: path)?.includes(path) ?? true { kept.append(input) }
+            } catch {
+                throw .failedUsage(error.description)
+            }
+        }
+        return kept
     }
 
     /// Every file's resolution as one: surfaces in input order, then each

@@ -13,6 +13,7 @@ enum TWHostCommand {
         DiffCommand.spec,
         PlatformsCommand.spec,
         PreviewCommand.spec,
+        ConfigCommand.spec,
     ]
 
     static let overview = """
@@ -45,7 +46,7 @@ enum TWHostCommand {
                 throw .unknownOption(
                     first, command: "", suggestion: Suggestion.nearest(to: first, in: globals))
             }
-            guard let parsed = try CommandLineParser.parse(arguments, commands: commands) else {
+            guard var parsed = try CommandLineParser.parse(arguments, commands: commands) else {
                 throw .missingCommand(usage: "see 'twhost --help'")
             }
             if !isChild(parsed) { try contain() }
@@ -53,6 +54,7 @@ enum TWHostCommand {
                 Output.write(parsed.spec.help)
                 return finish(ExitCode.success)
             }
+            try ConfigurationOptions.prepare(&parsed)
             return finish(try parsed.spec.run(parsed))
         } catch {
             let text = error.description

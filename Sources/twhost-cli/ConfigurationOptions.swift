@@ -1,0 +1,93 @@
+import TWHost
+
+/// `.twhost.json` for the commands that take plugin and platform options
+/// (`resolve`, `check`, `explain`, `registry`): what the file sets is used
+/// where the command line does not say, so options given always win.
+enum ConfigurationOptions {
+    static let config = ValueOption(
+        "--config", placeholder: "FILE", help: "Read this configuration instead of the nearest .twhost.json.")
+    static let noConfig = Flag("--no-config", help: "Read no .twhost.json.")
+
+    static let options: [any DeclaredOption] = [config, noConfig]
+
+    /// Where the configuration of each file comes from.
+    static func source(_ command: ParsedCommand) throws(CLIError) -> LintConfigurations.Source {
+        if command.spec.declares(noConfig), command[noConfig] {
+            if command.isGiven(config) { throw .failedUsage("--config and --no-config cannot be given together") }
+            return .none
+        }
+        return command.value(config).map { .file($0) } ?? .nearest
+    }
+
+    static func configurations(_ command: ParsedCommand) throws(CLIError) -> LintConfigurations {
+        let source = try source(command)
+        do {
+            return try LintConfigurations(source)
+        } catch {
+            throw .failedUsage(error.description)
+        }
+    }
+
+    /// The configuration that sets the run's options: that of the first
+    /// path (the working directory for commands without paths). Every other
+    /// path must have one that sets the same options, since one run loads one
+    /// plugin set for one platform.
+    static func runConfiguration(_ command: ParsedCommand, _ configurations: inout LintConfigurations)
+        throws(CLIError) -> LintConfiguration?
+    {
+        let paths = command.spec.takesPaths ? command.positionals.filter { $0 != "-" } : []
+        do {
+            let first = try configurations.configuration(for: paths.first ?? ".")
+            for path in paths.dropFirst() {
+                let other = try configurations.configuration(for: path)
+                guard other?.file != first?.file else { continue }
+                if !sameRunOptions(first, other) {
+                    throw CLIError.failedUsage(
+                        "\(path) has the configuration \(other?.file ?? "(none)"), whose plugins, plugin paths, "
+                            + "platform, OS version or theme differ from \(first?.file ?? "(none)")'s for "
+                            + "\(paths[0]); check them in separate runs")
+                }
+            }
+            return first
+        } catch let error as ConfigurationError {
+            throw .failedUsage(error.description)
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw .failed("\(error)")
+        }
+    }
+
+    static func sameRunOptions(_ a: LintConfiguration?, _ b: LintConfiguration?) -> Bool {
+        a?.plugins == b?.plugins && a?.pluginPaths == b?.pluginPaths && a?.platform == b?.platform
+            && a?.osVersion == b?.osVersion && a?.theme == b?.theme
+    }
+
+    /// Records what the configuration sets as if given, for each option the
+    /// command declares and the command line did not give.
+    static func apply(_ configuration: LintConfiguration, to command: inout ParsedCommand) {
+        func set(_ name: String, _ values: [String]) {
+            guard let option = command.spec.option(named: name), !command.isGiven(option) else { return }
+            for value in values { command.record(option, value: value) }
+        }
+        if let plugins = configuration.plugins, !plugins.isEmpty { set("--plugins", [plugins.joined(separator: ",")]) }
+        if let paths = configuration.pluginPaths { set("--plugin-path", paths) }
+        if let platform = configuration.platform { set("--platform", [platform.rawValue]) }
+        if let version = configuration.osVersion { set("--os-version", [String(version)]) }
+        if let theme = configuration.theme { set("--theme", [theme]) }
+    }
+
+    /// Before a command that declares `--config` runs: its options completed from the configuration.
+    static func prepare(_ command: inout ParsedCommand) throws(CLIError) {
+        guard command.spec.declares(config) else { return }
+        var configurations = try configurations(command)
+        if let configuration = try runConfiguration(command, &configurations) {
+            apply(configuration, to: &command)
+        }
+    }
+}
+
+extension CommandSpec {
+    /// The positionals are input paths (`resolve`, `check`), from which configurations are found.
+    var takesPaths: Bool { words == ["resolve"] || words == ["check"] }
+}
