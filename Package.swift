@@ -96,7 +96,10 @@ let package = Package(
             ]),
         // For plugins' own tests: runs a built plugin through the real twhost and diffs chains.
         .target(name: "TWPluginTesting", path: "Sources/TWPluginTesting"),
-        .executableTarget(name: "twhost-cli", dependencies: ["TWHost", "TWSwiftSource"], path: "Sources/twhost-cli"),
+        // The language server (`twhost lsp`): JSON-RPC over stdio, documents, and one handler per request.
+        .target(name: "TWLanguageServer", dependencies: ["TWHost", "TWSwiftSource"], path: "Sources/TWLanguageServer"),
+        .executableTarget(
+            name: "twhost-cli", dependencies: ["TWHost", "TWSwiftSource", "TWLanguageServer"], path: "Sources/twhost-cli"),
         // Release-build benchmarks, run by Scripts/bench.sh (never by the tests).
         .executableTarget(name: "twhost-bench", dependencies: ["TWHost"], path: "Sources/twhost-bench"),
         .target(name: "Material", dependencies: ["TWPluginKit"], path: "Plugins/Material"),

@@ -12,6 +12,7 @@ enum TWHostCommand {
         RegistryCommand.spec,
         DiffCommand.spec,
         PlatformsCommand.spec,
+        LSPCommand.spec,
     ]
 
     static let overview = """
