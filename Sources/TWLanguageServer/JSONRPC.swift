@@ -139,6 +139,15 @@ public final class MessageReader {
         return frames
     }
 
+    /// One read (for a descriptor `poll` says is readable), then the frames
+    /// the buffered bytes complete, perhaps none.
+    public func readOnce() -> [Frame] {
+        fill()
+        var frames: [Frame] = []
+        while let frame = next() { frames.append(frame) }
+        return frames
+    }
+
     private func fill() {
         if start > 0 && start * 2 > buffer.count {
             buffer.removeFirst(start)
@@ -230,6 +239,16 @@ public final class MessageWriter {
         let bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
         do throws(WriteError) {
             try FileDescriptorIO.writeAll(bytes, to: fd)
+        } catch {
+            failure = error
+        }
+    }
+
+    /// A message body as it came (what the supervisor passes on).
+    public func send(raw body: [UInt8]) {
+        guard failure == nil else { return }
+        do throws(WriteError) {
+            try FileDescriptorIO.writeAll(Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body, to: fd)
         } catch {
             failure = error
         }

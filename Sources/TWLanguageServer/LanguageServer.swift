@@ -149,10 +149,12 @@ public final class LanguageServer {
             var problems: [String] = []
             clientConfiguration = ServerConfiguration.read(settings?["twhost"] ?? settings, problems: &problems)
             report(problems, from: "the configuration")
+            crashedPlugins.removeAll()
             reconfigure(reason: "the configuration changed")
         case "workspace/didChangeWatchedFiles":
             let changed = (params?["changes"]?.array ?? []).compactMap { $0["uri"]?.string }
             if changed.contains(where: { $0.hasSuffix("/.twhost.json") || $0.hasSuffix(".so") }) {
+                crashedPlugins.removeAll()
                 reconfigure(reason: "\(changed.count) watched file(s) changed")
             }
         case "workspace/didChangeWorkspaceFolders":
