@@ -109,7 +109,8 @@ let package = Package(
             cSettings: [.unsafeFlags(["-fvisibility=hidden"])]),
         .target(name: "Twin", dependencies: ["TWPluginKit"], path: "Tests/Fixtures/SwiftTwin"),
         .testTarget(
-            name: "TWHostTests", dependencies: ["TWHost", "TWPluginAPI", "TWSwiftSource", "twhost-cli"], path: "Tests/TWHostTests"),
+            name: "TWHostTests",
+            dependencies: ["TWHost", "TWPluginAPI", "TWSwiftSource", "TWLanguageServer", "twhost-cli"], path: "Tests/TWHostTests"),
         .testTarget(
             name: "TWPluginKitTests", dependencies: ["TWPluginKit", "TWPluginTesting"], path: "Tests/TWPluginKitTests"),
     ]

@@ -39,9 +39,10 @@ extension LanguageServer {
         TWClasses(a.tokens[site].map(\.text).joined(separator: " "))
     }
 
-    /// The surface a site's classes make: the file's own resolution of the
-    /// view it decorates when it has one (conditions, target and rules as
-    /// `twhost check` sees them), else the literal resolved on its own.
+    /// The surface a site's classes make, resolved with every detail
+    /// (matches, winners) on the native source of the view it decorates, and
+    /// that view's record in the file's resolution (its path and conditions)
+    /// when there is one.
     func resolved(site i: Int, _ a: Analysis, _ doc: TextDocument) -> (ResolvedSurface, SurfaceRecord?) {
         let site = a.sites[i]
         let text = a.tokens[i].map(\.text).joined(separator: " ")
@@ -53,12 +54,9 @@ extension LanguageServer {
             guard let written = classes?.description, !text.isEmpty, written.contains(text) else { continue }
             best = record
         }
-        if let best {
-            if site.kind == .buttonStyle, let b = best.buttonStyle { return (b, best) }
-            return (best.surface, best)
-        }
-        let kind: SurfaceSource.Kind = site.kind == .buttonStyle ? .button : .view
-        return (SurfaceResolver.resolve(TWClasses(text), source: SurfaceSource(kind), scope: workspace.scope), nil)
+        var source = SurfaceSource(site.kind == .buttonStyle ? .button : .view)
+        if let best { source = site.kind == .buttonStyle ? (best.buttonStyle?.source ?? source) : best.surface.source }
+        return (SurfaceResolver.resolve(TWClasses(text), source: source, scope: workspace.scope), best)
     }
 
     func classHover(_ name: String, in surface: ResolvedSurface) -> String {
@@ -67,6 +65,11 @@ extension LanguageServer {
         if let m = matches.first { text += " — \(m.matched.escapingControlCharacters)" }
         // What the class sets on its own, and who wins each of those keys here.
         let alone = SurfaceResolver.resolve(TWClasses(name), source: surface.source, scope: workspace.scope)
+        var surface = surface
+        if !surface.decorated && alone.decorated {
+            text += "\n\nThe surface is left undecorated by an invalid class; on its own this class gives:"
+            surface = alone
+        }
         var lines: [String] = []
         for key in alone.winners.map(\.key) {
             let winners = surface.winners.filter { $0.key == key }
