@@ -99,7 +99,8 @@ let package = Package(
         // The language server (`twhost lsp`): JSON-RPC over stdio, documents, and one handler per request.
         .target(name: "TWLanguageServer", dependencies: ["TWHost", "TWSwiftSource"], path: "Sources/TWLanguageServer"),
         .executableTarget(
-            name: "twhost-cli", dependencies: ["TWHost", "TWSwiftSource", "TWLanguageServer"], path: "Sources/twhost-cli"),
+            name: "twhost-cli", dependencies: ["TWHost", "TWSwiftSource", "TWLanguageServer"],
+            path: "Sources/twhost-cli"),
         // Release-build benchmarks, run by Scripts/bench.sh (never by the tests).
         .executableTarget(name: "twhost-bench", dependencies: ["TWHost"], path: "Sources/twhost-bench"),
         .target(name: "Material", dependencies: ["TWPluginKit"], path: "Plugins/Material"),
@@ -110,7 +111,8 @@ let package = Package(
         .target(name: "Twin", dependencies: ["TWPluginKit"], path: "Tests/Fixtures/SwiftTwin"),
         .testTarget(
             name: "TWHostTests",
-            dependencies: ["TWHost", "TWPluginAPI", "TWSwiftSource", "TWLanguageServer", "twhost-cli"], path: "Tests/TWHostTests"),
+            dependencies: ["TWHost", "TWPluginAPI", "TWSwiftSource", "TWLanguageServer", "twhost-cli"],
+            path: "Tests/TWHostTests"),
         .testTarget(
             name: "TWPluginKitTests", dependencies: ["TWPluginKit", "TWPluginTesting"], path: "Tests/TWPluginKitTests"),
     ]

@@ -51,7 +51,8 @@ extension LanguageServer {
         let a = analysis(doc)
         var actions: [JSONValue] = []
         if wanted("quickfix") {
-            for f in a.findings where f.range.overlaps(r) || f.range.lowerBound == r.lowerBound || r.contains(f.range.lowerBound) {
+            for f in a.findings
+            where f.range.overlaps(r) || f.range.lowerBound == r.lowerBound || r.contains(f.range.lowerBound) {
                 guard let fix = f.diagnostic.replacement, let name = f.diagnostic.className,
                     let found = name.ranges(of: fix.text).last
                 else { continue }
@@ -61,7 +62,11 @@ extension LanguageServer {
                 fixed.replaceSubrange(found, with: fix.with)
                 actions.append(
                     .object([
-                        ("title", .string("Replace '\(name.escapingControlCharacters)' with '\(fixed.escapingControlCharacters)'")),
+                        (
+                            "title",
+                            .string(
+                                "Replace '\(name.escapingControlCharacters)' with '\(fixed.escapingControlCharacters)'")
+                        ),
                         ("kind", .string("quickfix")), ("diagnostics", .array([f.json])), ("isPreferred", .bool(true)),
                         ("edit", edit(doc, [(f.range, fixed)])),
                     ]))

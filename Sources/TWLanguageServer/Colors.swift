@@ -35,7 +35,10 @@ enum Colors {
 
 extension LanguageServer {
     func colorJSON(_ c: ColorValue) -> JSONValue {
-        .object([("red", .number(c.red)), ("green", .number(c.green)), ("blue", .number(c.blue)), ("alpha", .number(c.alpha))])
+        .object([
+            ("red", .number(c.red)), ("green", .number(c.green)), ("blue", .number(c.blue)),
+            ("alpha", .number(c.alpha)),
+        ])
     }
 
     /// Colour classes that resolve without a finding, with their colours.
@@ -47,7 +50,8 @@ extension LanguageServer {
         for tokens in a.tokens {
             for t in tokens {
                 guard let (_, color) = Colors.split(t.text, theme: theme) else { continue }
-                let alone = SurfaceResolver.resolve(TWClasses(t.text), source: SurfaceSource(.view), scope: workspace.scope)
+                let alone = SurfaceResolver.resolve(
+                    TWClasses(t.text), source: SurfaceSource(.view), scope: workspace.scope)
                 guard alone.decorated, alone.errors == 0 else { continue }
                 out.append(.object([("range", rangeJSON(t.start..<t.end, doc)), ("color", colorJSON(color))]))
             }

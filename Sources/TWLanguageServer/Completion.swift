@@ -85,7 +85,10 @@ extension LanguageServer {
         if snippet { members.append(("insertTextFormat", .number(2))) }
         if retrigger {
             members.append(
-                ("command", .object([("title", .string("Suggest")), ("command", .string("editor.action.triggerSuggest"))])))
+                (
+                    "command",
+                    .object([("title", .string("Suggest")), ("command", .string("editor.action.triggerSuggest"))])
+                ))
         }
         if let data { members.append(("data", data)) }
         return .object(members)
@@ -121,7 +124,9 @@ extension LanguageServer {
         var out: [(String, String, ItemKind)] = []
         let theme = workspace.scope.rules.theme
         if let m = workspace.registry.modifier(named: root) {
-            if let d = m.defaultArgument { out.append((d, "the default of \(m.name) (\(m.argumentType.rawValue))", .constant)) }
+            if let d = m.defaultArgument {
+                out.append((d, "the default of \(m.name) (\(m.argumentType.rawValue))", .constant))
+            }
             if m.argumentType != .color { return out }
         } else if Colors.split(root + "-[#000000]", theme: theme) == nil {
             return out

@@ -15,11 +15,14 @@ extension LanguageServer {
             let (surface, record) = resolved(site: i, a, doc)
             var text = "**.\(doc.text(call))** surface"
             if let record { text += " `\(record.path.escapingControlCharacters)`" }
-            text += "\n\n```text\n" + SurfaceReport.explain(classes(i, a), surface, palette: Palette(enabled: false))
+            text +=
+                "\n\n```text\n" + SurfaceReport.explain(classes(i, a), surface, palette: Palette(enabled: false))
                 + "```"
             text += "\n\nidentity `\(surface.identity)`"
             if let conditions = record?.node.conditions, !conditions.isEmpty {
-                text += "\n\nconditions: " + conditions.map { "`\($0.text.escapingControlCharacters)`" }.joined(separator: ", ")
+                text +=
+                    "\n\nconditions: "
+                    + conditions.map { "`\($0.text.escapingControlCharacters)`" }.joined(separator: ", ")
             }
             return hoverJSON(text, range: call, doc)
         }
@@ -30,7 +33,10 @@ extension LanguageServer {
 
     func hoverJSON(_ markdownText: String, range: Range<Int>, _ doc: TextDocument) -> JSONValue {
         .object([
-            ("contents", .object([("kind", .string(markdown ? "markdown" : "plaintext")), ("value", .string(markdownText))])),
+            (
+                "contents",
+                .object([("kind", .string(markdown ? "markdown" : "plaintext")), ("value", .string(markdownText))])
+            ),
             ("range", rangeJSON(range, doc)),
         ])
     }

@@ -278,7 +278,10 @@ public final class LanguageServer {
         workspace = Workspace.load(next, root: rootPath, crashed: crashedPlugins.map(\.name))
         for e in workspace.loadErrors { show(.error, e) }
         for c in crashedPlugins {
-            show(.error, "\(c.message.escapingControlCharacters); the plugin is not loaded until the configuration or the plugin changes")
+            show(
+                .error,
+                "\(c.message.escapingControlCharacters); the plugin is not loaded until the configuration or the plugin changes"
+            )
         }
         if let reason {
             log(.info, "\(reason): plugins \(workspace.plugins.map(\.info.name).joined(separator: ", "))")
@@ -381,7 +384,8 @@ public final class LanguageServer {
         writer.notify(
             "textDocument/publishDiagnostics",
             .object([
-                ("uri", .string(uri)), ("version", .number(Double(doc.version))), ("diagnostics", .array(a.diagnostics)),
+                ("uri", .string(uri)), ("version", .number(Double(doc.version))),
+                ("diagnostics", .array(a.diagnostics)),
             ]))
     }
 
@@ -398,13 +402,15 @@ public final class LanguageServer {
     func log(_ type: MessageType, _ text: String) {
         let line = "twhost lsp: \(type == .error ? "error: " : type == .warning ? "warning: " : "")\(text)\n"
         try? FileDescriptorIO.writeAll(Array(line.utf8), to: logDescriptor)
-        writer.notify("window/logMessage", .object([("type", .number(Double(type.rawValue))), ("message", .string(text))]))
+        writer.notify(
+            "window/logMessage", .object([("type", .number(Double(type.rawValue))), ("message", .string(text))]))
     }
 
     /// A log line and a `window/showMessage` the user sees.
     func show(_ type: MessageType, _ text: String) {
         log(type, text)
-        writer.notify("window/showMessage", .object([("type", .number(Double(type.rawValue))), ("message", .string(text))]))
+        writer.notify(
+            "window/showMessage", .object([("type", .number(Double(type.rawValue))), ("message", .string(text))]))
     }
 
     func report(_ problems: [String], from source: String) {

@@ -55,11 +55,15 @@ public struct ServerConfiguration: Equatable, Sendable {
                     problems.append("'platform' is one of \(names.joined(separator: ", "))")
                 }
             case "osVersion":
-                if let v = m.node.int, v > 0, v < 1000 { c.osVersion = v } else {
+                if let v = m.node.int, v > 0, v < 1000 {
+                    c.osVersion = v
+                } else {
                     problems.append("'osVersion' is a major version such as 18")
                 }
             case "colorScheme":
-                if let s = m.node.string, s == "light" || s == "dark" { c.colorScheme = s } else {
+                if let s = m.node.string, s == "light" || s == "dark" {
+                    c.colorScheme = s
+                } else {
                     problems.append("'colorScheme' is light or dark")
                 }
             case "rules":

@@ -76,7 +76,11 @@ public final class LanguageServerSupervisor {
             }
             if fds[1].revents != 0 { readErrors(&worker) }
             if fds[2].revents != 0 {
-                for frame in client.readOnce() { fromClient(frame, worker) }
+                // Frames read together go on together: a `$/cancelRequest` written
+                // with its request reaches the worker in the same read.
+                var batch: [UInt8] = []
+                for frame in client.readOnce() { batch += fromClient(frame) }
+                if !batch.isEmpty { forward(framed: batch, to: worker) }
                 if client.atEnd {
                     clientOpen = false
                     close(worker.stdin)
@@ -135,7 +139,8 @@ public final class LanguageServerSupervisor {
             log("cannot start the worker: \(String(cString: strerror(spawned)))")
             return nil
         }
-        return Worker(pid: pid, stdin: inPipe[1], stdout: outPipe[0], stderr: errPipe[0], reader: MessageReader(fd: outPipe[0]))
+        return Worker(
+            pid: pid, stdin: inPipe[1], stdout: outPipe[0], stderr: errPipe[0], reader: MessageReader(fd: outPipe[0]))
     }
 
     /// Standard error of the worker goes on to ours; its last lines are kept.
@@ -174,7 +179,8 @@ public final class LanguageServerSupervisor {
     /// names is left out.
     func restart(after worker: Worker, status: Int32) -> Worker? {
         let line = worker.errorLines.last { $0.hasPrefix("error: plugin '") }
-        let message = line.map { String($0.dropFirst("error: ".count)) } ?? "the server process ended with status \(status)"
+        let message =
+            line.map { String($0.dropFirst("error: ".count)) } ?? "the server process ended with status \(status)"
         if let line, let name = line.dropFirst("error: plugin '".count).split(separator: "'").first {
             crashed.removeAll { $0.name == String(name) }
             crashed.append((String(name), message))
@@ -202,9 +208,14 @@ public final class LanguageServerSupervisor {
         replays += 1
         let id = "twhost-replay-\(replays)"
         replayIDs.insert("s:" + id)
-        send(.object([("jsonrpc", .string("2.0")), ("id", .string(id)), ("method", .string("initialize")), ("params", params)]), to: worker)
+        send(
+            .object([
+                ("jsonrpc", .string("2.0")), ("id", .string(id)), ("method", .string("initialize")), ("params", params),
+            ]), to: worker)
         if initializedSeen { send(notification("initialized", .object([])), to: worker) }
-        if let settings { send(notification("workspace/didChangeConfiguration", .object([("settings", settings)])), to: worker) }
+        if let settings {
+            send(notification("workspace/didChangeConfiguration", .object([("settings", settings)])), to: worker)
+        }
         for uri in order {
             guard let d = documents[uri] else { continue }
             let item: JSONValue = .object([
@@ -224,9 +235,13 @@ public final class LanguageServerSupervisor {
     }
 
     func forward(_ body: [UInt8], to worker: Worker) {
+        forward(framed: Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body, to: worker)
+    }
+
+    func forward(framed bytes: [UInt8], to worker: Worker) {
         guard worker.stdin >= 0 else { return }
         // A worker that has just ended is seen on its output; a failed write waits for that.
-        try? FileDescriptorIO.writeAll(Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body, to: worker.stdin)
+        try? FileDescriptorIO.writeAll(bytes, to: worker.stdin)
     }
 
     // MARK: messages
@@ -239,20 +254,21 @@ public final class LanguageServerSupervisor {
         }
     }
 
-    func fromClient(_ frame: MessageReader.Frame, _ worker: Worker) {
+    /// A client frame framed again for the worker (nothing for one that could not be read).
+    func fromClient(_ frame: MessageReader.Frame) -> [UInt8] {
         guard case .message(let bytes) = frame else {
             if case .invalid(let reason) = frame {
                 log("cannot read a message: \(reason)")
                 writer.respond(nil, error: RPCError(.parseError, reason))
             }
-            return
+            return []
         }
         // What cannot be parsed goes on as it is: the worker answers it.
         if let m = try? RPCMessage(parsing: bytes), let method = m.method {
             if let id = m.id { pending[key(id)] = id }
             track(method, m.params)
         }
-        forward(bytes, to: worker)
+        return Array("Content-Length: \(bytes.count)\r\n\r\n".utf8) + bytes
     }
 
     /// Keeps what a new worker needs.
@@ -308,7 +324,9 @@ public final class LanguageServerSupervisor {
         }
         if let node = parsed, node["method"] == nil, let id = node["id"], !id.isNull {
             let k = key(id.jsonValue)
-            if let encoding = node["result"]?["capabilities"]?["positionEncoding"]?.string.flatMap(PositionEncoding.init) {
+            if let encoding = node["result"]?["capabilities"]?["positionEncoding"]?.string.flatMap(
+                PositionEncoding.init)
+            {
                 self.encoding = encoding
             }
             if replayIDs.remove(k) != nil { return }

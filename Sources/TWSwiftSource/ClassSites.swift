@@ -69,7 +69,9 @@ public struct ClassSite: Hashable, Sendable {
             }
             i += 1
         }
-        if let s = start { out.append(Token(start: s, end: end, text: String(decoding: bytes[s..<end], as: UTF8.self))) }
+        if let s = start {
+            out.append(Token(start: s, end: end, text: String(decoding: bytes[s..<end], as: UTF8.self)))
+        }
         return out
     }
 }
@@ -98,11 +100,15 @@ public enum ClassSites {
     static func calledName(_ e: ExprSyntax) -> (name: String, range: Range<Int>)? {
         if let d = e.as(DeclReferenceExprSyntax.self) {
             let t = d.baseName
-            return (t.text, t.positionAfterSkippingLeadingTrivia.utf8Offset..<t.endPositionBeforeTrailingTrivia.utf8Offset)
+            return (
+                t.text, t.positionAfterSkippingLeadingTrivia.utf8Offset..<t.endPositionBeforeTrailingTrivia.utf8Offset
+            )
         }
         if let m = e.as(MemberAccessExprSyntax.self) {
             let t = m.declName.baseName
-            return (t.text, t.positionAfterSkippingLeadingTrivia.utf8Offset..<t.endPositionBeforeTrailingTrivia.utf8Offset)
+            return (
+                t.text, t.positionAfterSkippingLeadingTrivia.utf8Offset..<t.endPositionBeforeTrailingTrivia.utf8Offset
+            )
         }
         return nil
     }
@@ -123,7 +129,8 @@ public enum ClassSites {
                     if name == "tw" || name == "twAnimation" {
                         call = call ?? range
                         kind = .modifier
-                        if let up = c.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                        if let up = c.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(
+                            FunctionCallExprSyntax.self),
                             let outer = calledName(up.calledExpression), adapters.contains(outer.name)
                         {
                             kind = .buttonStyle

@@ -22,7 +22,8 @@ enum LanguageServerLatency {
             while true {
                 if let end = headerEnd() {
                     let header = String(decoding: buffer[..<end], as: UTF8.self)
-                    let length = Int(header.split(separator: ":").last.map { String($0).trimmingCharacters() } ?? "") ?? 0
+                    let length =
+                        Int(header.split(separator: ":").last.map { String($0).trimmingCharacters() } ?? "") ?? 0
                     if buffer.count >= end + 4 + length {
                         let body = Array(buffer[(end + 4)..<(end + 4 + length)])
                         buffer.removeFirst(end + 4 + length)
@@ -85,7 +86,9 @@ enum LanguageServerLatency {
     }
 
     static func request(_ id: Int, _ method: String, _ params: JSONValue) -> JSONValue {
-        .object([("jsonrpc", .string("2.0")), ("id", .number(Double(id))), ("method", .string(method)), ("params", params)])
+        .object([
+            ("jsonrpc", .string("2.0")), ("id", .number(Double(id))), ("method", .string(method)), ("params", params),
+        ])
     }
 
     static func notification(_ method: String, _ params: JSONValue) -> JSONValue {
@@ -97,7 +100,9 @@ enum LanguageServerLatency {
     }
 
     /// Milliseconds per change → publish, and per completion, `runs` each.
-    static func measure(twhost: String, pluginDirectory: String, runs: Int) -> (publish: [Double], completion: [Double])? {
+    static func measure(twhost: String, pluginDirectory: String, runs: Int) -> (
+        publish: [Double], completion: [Double]
+    )? {
         guard var server = start(twhost) else { return nil }
         defer {
             kill(server.pid, SIGKILL)
@@ -129,14 +134,19 @@ enum LanguageServerLatency {
                     )
                 ])))
         func published(_ version: Int) -> (JSONNode) -> Bool {
-            { m in m["method"]?.string == "textDocument/publishDiagnostics" && m["params"]?["version"]?.double == Double(version) }
+            { m in
+                m["method"]?.string == "textDocument/publishDiagnostics"
+                    && m["params"]?["version"]?.double == Double(version)
+            }
         }
         guard server.until(published(1)) else { return nil }
         // Line 1000 is `            Text("row 995").tw("p-[11] …`: the digit after `p-[` changes.
         let line = 1_000
         let column = "            Text(\"row \(line - 5)\").tw(\"p-[".utf16.count
         let clock = ContinuousClock()
-        func ms(_ d: Duration) -> Double { Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) * 1e-15 }
+        func ms(_ d: Duration) -> Double {
+            Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) * 1e-15
+        }
         var publish: [Double] = []
         for run in 0..<runs {
             let version = run + 2
@@ -164,7 +174,9 @@ enum LanguageServerLatency {
             server.send(
                 request(
                     id, "textDocument/completion",
-                    .object([("textDocument", .object([("uri", .string(uri))])), ("position", position(line, column - 1))])))
+                    .object([
+                        ("textDocument", .object([("uri", .string(uri))])), ("position", position(line, column - 1)),
+                    ])))
             guard server.until({ $0["id"]?.double == Double(id) }) else { return nil }
             completion.append(ms(clock.now - start))
         }

@@ -69,11 +69,15 @@ final class LSPClient {
     }
 
     static func requestValue(_ id: Int, _ method: String, _ params: JSONValue) -> JSONValue {
-        .object([("jsonrpc", .string("2.0")), ("id", .number(Double(id))), ("method", .string(method)), ("params", params)])
+        .object([
+            ("jsonrpc", .string("2.0")), ("id", .number(Double(id))), ("method", .string(method)), ("params", params),
+        ])
     }
 
     func notify(_ method: String, _ params: JSONValue = .object([])) {
-        write(raw: Self.frame(Self.json(.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]))))
+        write(
+            raw: Self.frame(
+                Self.json(.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]))))
     }
 
     func closeInput() throws { try input.fileHandleForWriting.close() }

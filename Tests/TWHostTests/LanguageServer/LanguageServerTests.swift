@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TWLanguageServer
+import Testing
 
 @testable import TWHost
 
@@ -103,7 +103,10 @@ struct LanguageServerTests {
         client.notify("textDocument/didOpen", .object([]))
         client.request(5, "textDocument/hover", positionParams("file:///x.swift", 0, 0))
         let r = try client.response(5)
-        #expect(r.compact == #"{"jsonrpc":"2.0","id":5,"error":{"code":-32002,"message":"'textDocument/hover' before 'initialize'"}}"#)
+        #expect(
+            r.compact
+                == #"{"jsonrpc":"2.0","id":5,"error":{"code":-32002,"message":"'textDocument/hover' before 'initialize'"}}"#
+        )
         client.request(6, "shutdown", .null)
         #expect(try client.response(6)["error"]?["code"]?.int == -32002)
         client.notify("exit")
@@ -121,7 +124,8 @@ struct LanguageServerTests {
         let header = try client.nullResponse()
         #expect(
             header["error"]?.compact
-                == #"{"code":-32700,"message":"a message without a valid Content-Length header: 'Content-Type: text/plain'"}"#)
+                == #"{"code":-32700,"message":"a message without a valid Content-Length header: 'Content-Type: text/plain'"}"#
+        )
         client.write(raw: LSPClient.frame("[1, 2]"))
         #expect(try client.nullResponse()["error"]?["code"]?.int == -32600)
         client.request(4, "textDocument/rename")
@@ -143,7 +147,8 @@ struct LanguageServerTests {
         let (client, root, _) = try Self.started("lsp-cancel")
         let uri = fileURI(root + "/Card.swift")
         client.open(uri, Self.card)
-        let hover = LSPClient.frame(LSPClient.json(LSPClient.requestValue(7, "textDocument/hover", positionParams(uri, 4, 40))))
+        let hover = LSPClient.frame(
+            LSPClient.json(LSPClient.requestValue(7, "textDocument/hover", positionParams(uri, 4, 40))))
         let cancel = LSPClient.frame(
             #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":7}}"#)
         client.write(raw: hover + cancel)
@@ -264,7 +269,8 @@ struct LanguageServerTests {
         let (client, root, _) = try Self.started("lsp-scene")
         let uri = fileURI(root + "/scene.json")
         client.open(
-            uri, "{\"scene\": 1, \"root\": {\"type\": \"VStack\", \"children\": [\n  {\"type\": \"Text\", \"tw\": \"p-[4] shadw\"}\n]}}\n",
+            uri,
+            "{\"scene\": 1, \"root\": {\"type\": \"VStack\", \"children\": [\n  {\"type\": \"Text\", \"tw\": \"p-[4] shadw\"}\n]}}\n",
             language: "json")
         let d = try client.diagnostics(uri)
         let items = try #require(d["params"]?["diagnostics"]?.array)
@@ -275,17 +281,27 @@ struct LanguageServerTests {
 
     // MARK: completion
 
-    static func labels(_ r: JSONNode) -> [String] { r["result"]?["items"]?.array?.compactMap { $0["label"]?.string } ?? [] }
+    static func labels(_ r: JSONNode) -> [String] {
+        r["result"]?["items"]?.array?.compactMap { $0["label"]?.string } ?? []
+    }
 
-    @Test("completion: built-ins with their scale values after p-, variants, a plugin registration with its argument form")
+    @Test(
+        "completion: built-ins with their scale values after p-, variants, a plugin registration with its argument form"
+    )
     func completion() throws {
         let (client, root, _) = try Self.started(
             "lsp-complete",
             capabilities: .object([
-                ("textDocument", .object([("completion", .object([("completionItem", .object([("snippetSupport", .bool(true))]))]))]))
+                (
+                    "textDocument",
+                    .object([("completion", .object([("completionItem", .object([("snippetSupport", .bool(true))]))]))])
+                )
             ]))
         let uri = fileURI(root + "/Card.swift")
-        client.open(uri, "struct A: View {\n    var body: some View {\n        Text(\"x\").tw(\"p- hover:bg- ti tilt-[\")\n    }\n}\n")
+        client.open(
+            uri,
+            "struct A: View {\n    var body: some View {\n        Text(\"x\").tw(\"p- hover:bg- ti tilt-[\")\n    }\n}\n"
+        )
         _ = try client.diagnostics(uri)
         client.request(2, "textDocument/completion", positionParams(uri, 2, 24))
         let p = try client.response(2)
@@ -347,7 +363,10 @@ struct LanguageServerTests {
     func hover() throws {
         let (client, root, _) = try Self.started("lsp-hover")
         let uri = fileURI(root + "/Card.swift")
-        client.open(uri, "struct A: View {\n    var body: some View {\n        Text(\"x\").tw(\"p-[8] tilt-[8deg] p-[16]\")\n    }\n}\n")
+        client.open(
+            uri,
+            "struct A: View {\n    var body: some View {\n        Text(\"x\").tw(\"p-[8] tilt-[8deg] p-[16]\")\n    }\n}\n"
+        )
         _ = try client.diagnostics(uri)
         client.request(2, "textDocument/hover", positionParams(uri, 2, 26))
         let first = try client.response(2)
@@ -376,7 +395,9 @@ struct LanguageServerTests {
         )
         client.request(4, "textDocument/hover", positionParams(uri, 2, 19))
         let call = try #require(try client.response(4)["result"]?["contents"]?["value"]?.string)
-        #expect(call.hasPrefix("**.tw** surface `\(root)/Card.swift:A.body`\n\n```text\nclasses: p-[8] tilt-[8deg] p-[16]\n"))
+        #expect(
+            call.hasPrefix(
+                "**.tw** surface `\(root)/Card.swift:A.body`\n\n```text\nclasses: p-[8] tilt-[8deg] p-[16]\n"))
         #expect(call.contains("  .padding(16)"))
         #expect(call.contains(".rotation3DEffect(.degrees(8), axis: (x: 0, y: 1, z: 0))"))
         #expect(call.contains("\n\nidentity `"))
@@ -391,7 +412,8 @@ struct LanguageServerTests {
     func codeActions() throws {
         let (client, root, _) = try Self.started("lsp-actions")
         let uri = fileURI(root + "/Card.swift")
-        let text = "struct A: View {\n    var body: some View {\n        VStack {\n            Text(\"a\").tw(\"tilt-[8deg] p-[8] hovr:p-[2] roundd-lg\")\n            Text(\"b\").tw(\"rounded-lg bg-primary p-[8]\")\n        }\n    }\n}\n"
+        let text =
+            "struct A: View {\n    var body: some View {\n        VStack {\n            Text(\"a\").tw(\"tilt-[8deg] p-[8] hovr:p-[2] roundd-lg\")\n            Text(\"b\").tw(\"rounded-lg bg-primary p-[8]\")\n        }\n    }\n}\n"
         client.open(uri, text)
         _ = try client.diagnostics(uri)
         client.request(
@@ -402,13 +424,42 @@ struct LanguageServerTests {
             ]))
         let actions = try #require(try client.response(2)["result"]?.array)
         let fixes = actions.filter { $0["kind"]?.string == "quickfix" }
-        #expect(fixes.map { $0["title"]?.string ?? "" } == ["Replace 'hovr:p-[2]' with 'hover:p-[2]'", "Replace 'roundd-lg' with 'rounded-lg'"])
+        #expect(
+            fixes.map { $0["title"]?.string ?? "" } == [
+                "Replace 'hovr:p-[2]' with 'hover:p-[2]'", "Replace 'roundd-lg' with 'rounded-lg'",
+            ])
         #expect(
             fixes.map { $0["edit"]?.compact ?? "" } == [
                 LSPClient.json(
-                    .object([("changes", .object([(uri, .array([.object([("range", lspRange(3, 44, 3, 54)), ("newText", .string("hover:p-[2]"))])]))]))])),
+                    .object([
+                        (
+                            "changes",
+                            .object([
+                                (
+                                    uri,
+                                    .array([
+                                        .object([
+                                            ("range", lspRange(3, 44, 3, 54)), ("newText", .string("hover:p-[2]")),
+                                        ])
+                                    ])
+                                )
+                            ])
+                        )
+                    ])),
                 LSPClient.json(
-                    .object([("changes", .object([(uri, .array([.object([("range", lspRange(3, 55, 3, 64)), ("newText", .string("rounded-lg"))])]))]))])),
+                    .object([
+                        (
+                            "changes",
+                            .object([
+                                (
+                                    uri,
+                                    .array([
+                                        .object([("range", lspRange(3, 55, 3, 64)), ("newText", .string("rounded-lg"))])
+                                    ])
+                                )
+                            ])
+                        )
+                    ])),
             ])
         #expect(fixes.allSatisfy { $0["isPreferred"]?.bool == true && $0["diagnostics"]?.array?.count == 1 })
         // The first literal has errors (its chain is the undecorated one either way); the second sorts.
@@ -417,12 +468,19 @@ struct LanguageServerTests {
         let edits = try #require(sort["edit"]?["changes"]?[uri]?.array)
         #expect(
             edits.map(\.compact) == [
-                LSPClient.json(.object([("range", lspRange(3, 26, 3, 64)), ("newText", .string("p-[8] roundd-lg tilt-[8deg] hovr:p-[2]"))])),
-                LSPClient.json(.object([("range", lspRange(4, 26, 4, 53)), ("newText", .string("bg-primary p-[8] rounded-lg"))])),
+                LSPClient.json(
+                    .object([
+                        ("range", lspRange(3, 26, 3, 64)),
+                        ("newText", .string("p-[8] roundd-lg tilt-[8deg] hovr:p-[2]")),
+                    ])),
+                LSPClient.json(
+                    .object([("range", lspRange(4, 26, 4, 53)), ("newText", .string("bg-primary p-[8] rounded-lg"))])),
             ])
         // Two classes that conflict: sorting would change the winner, so it is not offered.
         let conflict = fileURI(root + "/Conflict.swift")
-        client.open(conflict, "struct B: View {\n    var body: some View {\n        Text(\"x\").tw(\"p-[8] p-[16]\")\n    }\n}\n")
+        client.open(
+            conflict,
+            "struct B: View {\n    var body: some View {\n        Text(\"x\").tw(\"p-[8] p-[16]\")\n    }\n}\n")
         _ = try client.diagnostics(conflict)
         client.request(
             3, "textDocument/codeAction",
@@ -432,7 +490,9 @@ struct LanguageServerTests {
             ]))
         #expect(try client.response(3)["result"]?.compact == "[]")
         #expect(try client.stop() == 0)
-        #expect(client.stderrText().contains("sorting the classes of \(root)/Conflict.swift would change a chain; not offered"))
+        #expect(
+            client.stderrText().contains(
+                "sorting the classes of \(root)/Conflict.swift would change a chain; not offered"))
     }
 
     // MARK: colours
@@ -441,7 +501,10 @@ struct LanguageServerTests {
     func colors() throws {
         let (client, root, _) = try Self.started("lsp-colors")
         let uri = fileURI(root + "/Card.swift")
-        client.open(uri, "struct A: View {\n    var body: some View {\n        Text(\"x\").tw(\"bg-primary text-[#ff8000] p-[4] bg-nocolor\")\n    }\n}\n")
+        client.open(
+            uri,
+            "struct A: View {\n    var body: some View {\n        Text(\"x\").tw(\"bg-primary text-[#ff8000] p-[4] bg-nocolor\")\n    }\n}\n"
+        )
         _ = try client.diagnostics(uri)
         client.request(2, "textDocument/documentColor", .object([("textDocument", textDocument(uri))]))
         let colors = try #require(try client.response(2)["result"]?.array)
@@ -454,7 +517,10 @@ struct LanguageServerTests {
             3, "textDocument/colorPresentation",
             .object([
                 ("textDocument", textDocument(uri)), ("range", lspRange(2, 22, 2, 32)),
-                ("color", .object([("red", .number(1)), ("green", .number(1)), ("blue", .number(1)), ("alpha", .number(1))])),
+                (
+                    "color",
+                    .object([("red", .number(1)), ("green", .number(1)), ("blue", .number(1)), ("alpha", .number(1))])
+                ),
             ]))
         let labels = try #require(try client.response(3)["result"]?.array).compactMap { $0["label"]?.string }
         #expect(labels == ["bg-background", "bg-card", "bg-surface", "bg-white", "bg-[#ffffff]"])
@@ -463,7 +529,8 @@ struct LanguageServerTests {
 
     // MARK: configuration
 
-    @Test("didChangeConfiguration and a .twhost.json change reload the plugins and publish again; bad keys are reported")
+    @Test(
+        "didChangeConfiguration and a .twhost.json change reload the plugins and publish again; bad keys are reported")
     func configuration() throws {
         let (client, root, _) = try Self.started(
             "lsp-config",
@@ -473,23 +540,45 @@ struct LanguageServerTests {
             ]))
         let shown = try client.message("window/showMessage")
         #expect(
-            shown["params"]?["message"]?.string == "initializationOptions: unknown configuration key 'platfrom' (did you mean 'platform'?)")
+            shown["params"]?["message"]?.string
+                == "initializationOptions: unknown configuration key 'platfrom' (did you mean 'platform'?)")
         let uri = fileURI(root + "/Card.swift")
-        client.open(uri, "struct A: View {\n    var body: some View {\n        Text(\"x\").tw(\"tilt-[8deg]\")\n    }\n}\n")
+        client.open(
+            uri, "struct A: View {\n    var body: some View {\n        Text(\"x\").tw(\"tilt-[8deg]\")\n    }\n}\n")
         #expect(try client.diagnostics(uri)["params"]?["diagnostics"]?.array?.count == 0)
         // Without motion, tilt is unknown.
         client.notify(
             "workspace/didChangeConfiguration",
-            .object([("settings", .object([("twhost", .object([("plugins", .array([.string("material")])), ("pluginPaths", .array([.string(TestPaths.binDirectory)])), ("rules", .object([("unknown-class", .string("warning"))]))]))]))]))
+            .object([
+                (
+                    "settings",
+                    .object([
+                        (
+                            "twhost",
+                            .object([
+                                ("plugins", .array([.string("material")])),
+                                ("pluginPaths", .array([.string(TestPaths.binDirectory)])),
+                                ("rules", .object([("unknown-class", .string("warning"))])),
+                            ])
+                        )
+                    ])
+                )
+            ]))
         let without = try client.diagnostics(uri)
         let items = try #require(without["params"]?["diagnostics"]?.array)
         #expect(items.map { "\($0["code"]?.string ?? "") \($0["severity"]?.int ?? 0)" } == ["unknown-class 2"])
         // A .twhost.json at the root wins over the client's settings.
-        try #"{"plugins": ["material", "motion"], "pluginPaths": ["\#(TestPaths.binDirectory)"], "rules": {"unknown-class": "off"}}"#
+        try
+            #"{"plugins": ["material", "motion"], "pluginPaths": ["\#(TestPaths.binDirectory)"], "rules": {"unknown-class": "off"}}"#
             .write(toFile: root + "/.twhost.json", atomically: true, encoding: .utf8)
         client.notify(
             "workspace/didChangeWatchedFiles",
-            .object([("changes", .array([.object([("uri", .string(fileURI(root + "/.twhost.json"))), ("type", .number(1))])]))]))
+            .object([
+                (
+                    "changes",
+                    .array([.object([("uri", .string(fileURI(root + "/.twhost.json"))), ("type", .number(1))])])
+                )
+            ]))
         #expect(try client.diagnostics(uri)["params"]?["diagnostics"]?.array?.count == 0)
         #expect(try client.stop() == 0)
     }
@@ -500,12 +589,15 @@ struct LanguageServerTests {
     func pluginCrash() throws {
         let dir = TestPaths.temporaryDirectory("lsp-crashy")
         try FixtureCompiler.build(
-            name: "crashy", defines: ["CRASH_ON_13"], source: TestPaths.repository + "/Tests/Fixtures/plugins/hostile.c",
+            name: "crashy", defines: ["CRASH_ON_13"],
+            source: TestPaths.repository + "/Tests/Fixtures/plugins/hostile.c",
             in: dir)
         let (client, root, _) = try Self.started(
-            "lsp-crash", options: .object([("plugins", .array([.string("crashy")])), ("pluginPaths", .array([.string(dir)]))]))
+            "lsp-crash",
+            options: .object([("plugins", .array([.string("crashy")])), ("pluginPaths", .array([.string(dir)]))]))
         let uri = fileURI(root + "/Fade.swift")
-        client.open(uri, "struct A: View {\n    var body: some View {\n        Text(\"x\").tw(\"fade-[12]\")\n    }\n}\n")
+        client.open(
+            uri, "struct A: View {\n    var body: some View {\n        Text(\"x\").tw(\"fade-[12]\")\n    }\n}\n")
         #expect(try client.diagnostics(uri)["params"]?["diagnostics"]?.array?.count == 0)
         client.notify(
             "textDocument/didChange",
@@ -524,10 +616,11 @@ struct LanguageServerTests {
         #expect(d["params"]?["version"]?.int == 2)
         let items = try #require(d["params"]?["diagnostics"]?.array)
         #expect(
-            items.map { "\($0["code"]?.string ?? "") \($0["range"]?.compact ?? "") \($0["message"]?.string ?? "")" } == [
-                "plugin-load-failed \(LSPClient.json(lspRange(0, 0, 0, 0))) \(message); the plugin is not loaded until the configuration or the plugin changes",
-                "unknown-class \(LSPClient.json(lspRange(2, 22, 2, 31))) unknown class 'fade-[…]'",
-            ])
+            items.map { "\($0["code"]?.string ?? "") \($0["range"]?.compact ?? "") \($0["message"]?.string ?? "")" }
+                == [
+                    "plugin-load-failed \(LSPClient.json(lspRange(0, 0, 0, 0))) \(message); the plugin is not loaded until the configuration or the plugin changes",
+                    "unknown-class \(LSPClient.json(lspRange(2, 22, 2, 31))) unknown class 'fade-[…]'",
+                ])
         // The server answers again.
         client.request(3, "textDocument/hover", positionParams(uri, 2, 26))
         #expect(try client.response(3)["result"]?["range"]?.compact == LSPClient.json(lspRange(2, 22, 2, 31)))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TWLanguageServer
+import Testing
 
 @testable import TWHost
 
@@ -18,7 +18,9 @@ struct NeovimTests {
         "\"" + s.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"").replacing("\n", with: "\\n") + "\""
     }
 
-    @Test("Neovim opens a file: a diagnostic at the class's range, completion of p- and of a registration, hover with the chain")
+    @Test(
+        "Neovim opens a file: a diagnostic at the class's range, completion of p- and of a registration, hover with the chain"
+    )
     func neovim() throws {
         let nvim = try #require(Self.nvim, "nvim is not installed: .ci/run installs Debian's neovim")
         let root = TestPaths.temporaryDirectory("nvim")
