@@ -118,8 +118,13 @@ let package = Package(
             ]),
         // For plugins' own tests: runs a built plugin through the real twhost and diffs chains.
         .target(name: "TWPluginTesting", path: "Sources/TWPluginTesting"),
+        // The language server (`twhost lsp`): JSON-RPC over stdio, documents, and one handler per request.
+        .target(
+            name: "TWLanguageServer", dependencies: ["TWSupport", "TWHost", "TWSwiftSource"],
+            path: "Sources/TWLanguageServer"),
         .executableTarget(
-            name: "twhost-cli", dependencies: ["TWHost", "TWPreview", "TWSwiftSource"], path: "Sources/twhost-cli"),
+            name: "twhost-cli", dependencies: ["TWHost", "TWPreview", "TWSwiftSource", "TWLanguageServer"],
+            path: "Sources/twhost-cli"),
         // Release-build benchmarks, run by Scripts/bench.sh (never by the tests).
         .executableTarget(name: "twhost-bench", dependencies: ["TWHost"], path: "Sources/twhost-bench"),
         .target(name: "Material", dependencies: ["TWPluginAPI", "TWPluginKit"], path: "Plugins/Material"),
@@ -132,7 +137,8 @@ let package = Package(
             name: "TWHostTests",
             dependencies: [
                 "TWHost", "TWPluginAPI", "TWSupport", "TWModel", "TWLoading", "TWRegistry", "TWResolution", "TWScenes",
-                "TWIdentity", "TWChecking", "TWPreview", "TWSwiftSource", "twhost-cli",
+                "TWIdentity", "TWChecking", "TWPreview", "TWSwiftSource", "TWLanguageServer",
+                "twhost-cli",
             ], path: "Tests/TWHostTests"),
         .testTarget(
             name: "TWPluginKitTests", dependencies: ["TWPluginAPI", "TWPluginKit", "TWPluginTesting"],

@@ -31,6 +31,19 @@ public struct Diagnostic: Hashable, Sendable {
     public package(set) var hint: String?
     /// Where the finding is, when the input has locations (scene files, Swift sources).
     public package(set) var location: SourceLocation?
+    /// The edit the hint suggests, when it names one: this text of the class
+    /// (its body, or one `variant:`) replaced with another (an editor's quick fix).
+    public let replacement: Replacement?
+
+    /// Text of a class and what to write instead.
+    public struct Replacement: Hashable, Sendable {
+        public var text: String
+        public var with: String
+        public init(text: String, with: String) {
+            self.text = text
+            self.with = with
+        }
+    }
 
     /// The diagnostic of one finding.
     /// - Parameters:
@@ -44,6 +57,7 @@ public struct Diagnostic: Hashable, Sendable {
         self.className = className
         part = kind.part
         hint = kind.hint
+        replacement = kind.replacement
         self.location = location
     }
 
@@ -75,11 +89,14 @@ public protocol DiagnosticKind: Sendable {
     var message: String { get }
     /// How to fix it, or a suggestion ("did you mean 'frosted'?").
     var hint: String? { get }
+    /// The hint's suggestion as an edit of the class, when it is one.
+    var replacement: Diagnostic.Replacement? { get }
 }
 
 extension DiagnosticKind {
     public var part: Diagnostic.Part? { nil }
     public var hint: String? { nil }
+    public var replacement: Diagnostic.Replacement? { nil }
 
     /// This finding as a diagnostic.
     public func diagnostic(className: String? = nil, location: SourceLocation? = nil) -> Diagnostic {

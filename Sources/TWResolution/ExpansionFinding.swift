@@ -95,6 +95,15 @@ enum ExpansionFinding: DiagnosticKind {
         }
     }
 
+    var replacement: Diagnostic.Replacement? {
+        switch self {
+        case .unknownVariant(_, let name, let suggestion?):
+            return Diagnostic.Replacement(text: name + ":", with: suggestion + ":")
+        case .unknownClass(let name, let suggestion?): return Diagnostic.Replacement(text: name, with: suggestion)
+        default: return nil
+        }
+    }
+
     var hint: String? {
         switch self {
         case .unknownVariant(_, _, let suggestion): return suggestion.map { "did you mean '\($0):'?" }

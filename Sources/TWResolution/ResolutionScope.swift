@@ -58,6 +58,11 @@ public final class ResolutionScope: Sendable {
         knownNames = names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
+    /// Every exact class name known here, in bytewise order: what "did you
+    /// mean" searches, and what an editor completes (registrations that take
+    /// an argument as `name-[…]`).
+    public var classNames: [String] { knownNames }
+
     /// Common built-in classes, so that a misspelling of one is suggested.
     static func builtinExamples(_ theme: Theme) -> [String] {
         var out: [String] = []

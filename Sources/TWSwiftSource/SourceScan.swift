@@ -89,6 +89,28 @@ public enum SourceScan {
         return (r.scene, r.path, r.diagnostics)
     }
 
+    /// Reads and resolves one document held in memory (an editor's buffer)
+    /// on its own, as `run` reads and resolves a file: a `.swift` path as Swift,
+    /// anything else as a scene. `shared` keeps the scopes from one call to
+    /// the next; make it with `sharedScopes(options)`.
+    public static func run(
+        document path: String, bytes: [UInt8], plugins: [LoadedPlugin], options: Options, shared: SharedScopes
+    ) -> ScannedFile {
+        let read: Read
+        if path.hasSuffix(".swift") {
+            let file = SwiftSources.read(path: path, bytes: bytes)
+            read = Read(path: path, scene: file.scene, diagnostics: file.diagnostics, swift: file)
+        } else {
+            read = readScene(path, bytes)
+        }
+        return resolve(read, plugins: plugins, options: options, shared: shared)
+    }
+
+    /// The scopes `run(document:)` shares between calls with the same options and plugins.
+    public static func sharedScopes(_ options: Options) -> SharedScopes {
+        SharedScopes(environment: options.environment(RenderEnvironment(), versionGiven: false))
+    }
+
     static func readAll(_ inputs: [SourceInput], jobs: Int) -> [Read] {
         // 1. Each file read on its own, in parallel.
         var read = Parallel.map(inputs.count, jobs: jobs) { i in readInput(inputs[i]) }
@@ -125,28 +147,33 @@ public enum SourceScan {
             } catch {
                 return Read(path: display, scene: nil, diagnostics: [unreadable(display, error.reason)])
             }
-            var reader = SceneReader(file: display)
-            do {
-                let scene = try reader.read(bytes)
-                let warnings = reader.warnings.map { w -> Diagnostic in
-                    var w = w
-                    if w.location == nil { w.location = SourceLocation(file: display, line: line(of: w), column: 1) }
-                    return w
-                }
-                return Read(path: display, scene: scene, diagnostics: warnings)
-            } catch {
-                let l: Int
-                switch error {
-                case .invalid(_, let line, _), .unsupportedVersion(_, let line): l = line
-                case .notJSON(let e): l = e.line
-                }
-                return Read(
-                    path: display, scene: nil,
-                    diagnostics: [
-                        SceneFinding.invalidScene(error).diagnostic(
-                            location: SourceLocation(file: display, line: l, column: 1))
-                    ])
+            return readScene(display, bytes)
+        }
+    }
+
+    /// A scene file's bytes read into a scene, or why they could not be.
+    static func readScene(_ display: String, _ bytes: [UInt8]) -> Read {
+        var reader = SceneReader(file: display)
+        do {
+            let scene = try reader.read(bytes)
+            let warnings = reader.warnings.map { w -> Diagnostic in
+                var w = w
+                if w.location == nil { w.location = SourceLocation(file: display, line: line(of: w), column: 1) }
+                return w
             }
+            return Read(path: display, scene: scene, diagnostics: warnings)
+        } catch {
+            let l: Int
+            switch error {
+            case .invalid(_, let line, _), .unsupportedVersion(_, let line): l = line
+            case .notJSON(let e): l = e.line
+            }
+            return Read(
+                path: display, scene: nil,
+                diagnostics: [
+                    SceneFinding.invalidScene(error).diagnostic(
+                        location: SourceLocation(file: display, line: l, column: 1))
+                ])
         }
     }
 

@@ -29,6 +29,25 @@ if let i = arguments.firstIndex(of: "--write-corpus"), i + 1 < arguments.count {
 let vsTailwind = arguments.contains("--vs-tailwind")
 var results: [Measurement] = []
 
+/// The language server rows (also run alone with `--lsp-only`).
+@MainActor func languageServerRows() {
+    guard
+        let lsp = LanguageServerLatency.measure(
+            twhost: pluginDirectory + "/twhost", pluginDirectory: pluginDirectory, runs: 21)
+    else {
+        StandardError.write("error: twhost lsp did not answer\n")
+        exit(2)
+    }
+    report(
+        Measurement(
+            name: "twhost lsp: 2,000-line file, one change → diagnostics published", unit: "ms", samples: lsp.publish))
+    report(Measurement(name: "twhost lsp: completion in that file", unit: "ms", samples: lsp.completion))
+}
+if arguments.contains("--lsp-only") {
+    languageServerRows()
+    exit(0)
+}
+
 @MainActor func report(_ m: Measurement) {
     results.append(m)
     if !json {
@@ -380,6 +399,8 @@ do {
         report(Measurement(name: "twhost check, SwiftUI app of \(label), \(threads)", unit: "ms", samples: samples))
     }
 }
+
+languageServerRows()
 
 let version = sample(runs: 21) { _ = runTimed([twhostBinary, "--version"]) }.map { $0 * 1000 }
 report(Measurement(name: "twhost --version (process)", unit: "ms", samples: version))

@@ -14,6 +14,7 @@ enum TWHostCommand {
         PlatformsCommand.spec,
         PreviewCommand.spec,
         ConfigCommand.spec,
+        LSPCommand.spec,
     ]
 
     static let overview = """

@@ -53,7 +53,11 @@ struct OptionDeclarationTests {
         let hidden = TWHostCommand.commands.flatMap { spec in
             spec.options.filter { $0.visibility == .hidden }.map { "\(spec.name) \($0.name)" }
         }
-        #expect(hidden == ["plugins list --child", "plugins check --child", "plugins check --start-at"])
+        #expect(
+            hidden == [
+                "plugins list --child", "plugins check --child", "plugins check --start-at", "lsp --worker",
+                "lsp --crashed-plugin",
+            ])
         // Accepted: a bad value of --start-at is checked (exit 64), not an unknown option.
         let result = try twhost(["plugins", "check", "--start-at", "x", "--no-such-plugin-here"])
         #expect(result.status == 64)

@@ -1,0 +1,121 @@
+import TWHost
+import TWSwiftSource
+
+/// `textDocument/codeAction`: a quick fix for each finding whose hint names
+/// a replacement (did you mean), and "Sort classes", offered only when the
+/// sorted document resolves to exactly the same chains.
+enum CodeActions {
+    static let sortKind = "source.sortClasses"
+
+    /// The order classes are sorted in: classes without variants first, then
+    /// by their variants, then by body; a stable sort, so equal keys keep
+    /// their order.
+    static func sorted(_ tokens: [String]) -> [String] {
+        tokens.enumerated().sorted { a, b in
+            let va = ClassText.variants(a.element)
+            let vb = ClassText.variants(b.element)
+            if va != vb {
+                if va.isEmpty || vb.isEmpty { return va.isEmpty }
+                return va.utf8.lexicographicallyPrecedes(vb.utf8)
+            }
+            let ba = ClassText.body(a.element)
+            let bb = ClassText.body(b.element)
+            if ba != bb { return ba.utf8.lexicographicallyPrecedes(bb.utf8) }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// What must not change when classes are reordered: every surface's
+    /// chain, status, animation, button style and identity, and the findings.
+    static func fingerprint(_ file: ScannedFile) -> [String] {
+        var out: [String] = []
+        for record in file.resolution?.surfaces ?? [] {
+            for s in record.allSurfaces {
+                out.append(s.chain.map { SurfaceReport.entryLine($0) }.joined(separator: "\n"))
+                out.append("\(s.decorated) \(s.identity) \(s.nativeButtonStyle ?? "-") \(s.animation?.modifier ?? "-")")
+                out.append(s.diagnostics.map { "\($0.code) \($0.className ?? "")" }.sorted().joined(separator: ","))
+            }
+        }
+        return out
+    }
+}
+
+extension LanguageServer {
+    func codeActions(_ params: JSONNode?) throws(RPCError) -> JSONValue {
+        let doc = try document(params)
+        guard let r = range(params?["range"], in: doc) else { throw RPCError(.invalidParams, "'range' is missing") }
+        let only = params?["context"]?["only"]?.array?.compactMap(\.string)
+        func wanted(_ kind: String) -> Bool {
+            only.map { $0.contains { kind == $0 || kind.hasPrefix($0 + ".") } } ?? true
+        }
+        let a = analysis(doc)
+        var actions: [JSONValue] = []
+        if wanted("quickfix") {
+            for f in a.findings
+            where f.range.overlaps(r) || f.range.lowerBound == r.lowerBound || r.contains(f.range.lowerBound) {
+                guard let fix = f.diagnostic.replacement, let name = f.diagnostic.className,
+                    let found = name.ranges(of: fix.text).last
+                else { continue }
+                // The edit replaces the class text in the literal, so only a class written as it reads.
+                guard doc.text(f.range) == name else { continue }
+                var fixed = name
+                fixed.replaceSubrange(found, with: fix.with)
+                actions.append(
+                    .object([
+                        (
+                            "title",
+                            .string(
+                                "Replace '\(name.escapingControlCharacters)' with '\(fixed.escapingControlCharacters)'")
+                        ),
+                        ("kind", .string("quickfix")), ("diagnostics", .array([f.json])), ("isPreferred", .bool(true)),
+                        ("edit", edit(doc, [(f.range, fixed)])),
+                    ]))
+            }
+        }
+        if wanted(CodeActions.sortKind), let sort = sortAction(doc, a) { actions.append(sort) }
+        return .array(actions)
+    }
+
+    func edit(_ doc: TextDocument, _ edits: [(Range<Int>, String)]) -> JSONValue {
+        .object([
+            (
+                "changes",
+                .object([
+                    (
+                        doc.uri,
+                        .array(
+                            edits.map { .object([("range", rangeJSON($0.0, doc)), ("newText", .string($0.1))]) })
+                    )
+                ])
+            )
+        ])
+    }
+
+    /// Every plain literal's classes sorted, when the document resolved
+    /// again gives every chain it gave before.
+    func sortAction(_ doc: TextDocument, _ a: Analysis) -> JSONValue? {
+        guard a.scanned.wasRead else { return nil }
+        var edits: [(Range<Int>, String)] = []
+        for (i, site) in a.sites.enumerated() where site.isPlain {
+            let tokens = a.tokens[i].map(\.text)
+            let sorted = CodeActions.sorted(tokens)
+            guard sorted != tokens, let first = a.tokens[i].first, let last = a.tokens[i].last else { continue }
+            edits.append((first.start..<last.end, sorted.joined(separator: " ")))
+        }
+        guard !edits.isEmpty else { return nil }
+        // The proof: resolve the sorted document and compare with the document as it is.
+        var bytes = doc.bytes
+        for (r, text) in edits.reversed() { bytes.replaceSubrange(r, with: Array(text.utf8)) }
+        let path = doc.isSwift && !doc.path.hasSuffix(".swift") ? doc.path + ".swift" : doc.path
+        let again = SourceScan.run(
+            document: path, bytes: bytes, plugins: workspace.plugins, options: workspace.options,
+            shared: workspace.shared)
+        guard CodeActions.fingerprint(again) == CodeActions.fingerprint(a.scanned) else {
+            log(.info, "sorting the classes of \(doc.path.escapingControlCharacters) would change a chain; not offered")
+            return nil
+        }
+        return .object([
+            ("title", .string("Sort classes")), ("kind", .string(CodeActions.sortKind)), ("edit", edit(doc, edits)),
+        ])
+    }
+}
