@@ -15,13 +15,15 @@ enum CheckSARIF {
                 id: code.rawValue, level: severity.map(level) ?? .warning, shortDescription: code.summary,
                 help: code.help)
         }
-        let columns = CheckReport.utf16Columns(report.findings)
-        let results = zip(report.findings, columns).map { f, column in
+        let spans = CheckReport.utf16Spans(report.findings)
+        let results = zip(report.findings, spans).map { f, span in
             let d = f.diagnostic
+            var location = SARIF.Location(file: f.location.file, line: f.location.line, column: span.column)
+            location.endColumn = span.endColumn
             return SARIF.Result(
                 ruleId: d.code.rawValue, level: level(d.severity),
                 message: d.message + (d.hint.map { " — \($0)" } ?? ""),
-                locations: [SARIF.Location(file: f.location.file, line: f.location.line, column: column)])
+                locations: [location])
         }
         return SARIF.log(rules: rules, results: results)
     }
