@@ -64,6 +64,8 @@ public enum SARIF {
         public var column: Int?
         /// What is at this place, for related locations ("surface /0").
         public var message: String?
+        /// The column after the region's last character (§3.30.8), on the start line.
+        public var endColumn: Int?
 
         public init(file: String, line: Int? = nil, column: Int? = nil, message: String? = nil) {
             self.file = file
@@ -200,6 +202,9 @@ extension SARIF.Location {
         if let line, line >= 1 {
             var region: [(String, JSONValue)] = [("startLine", .number(Double(line)))]
             if let column, column >= 1 { region.append(("startColumn", .number(Double(column)))) }
+            if let endColumn, let column, endColumn > column {
+                region.append(("endColumn", .number(Double(endColumn))))
+            }
             physical.append(("region", .object(region)))
         }
         var members: [(String, JSONValue)] = []

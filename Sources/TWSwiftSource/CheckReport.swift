@@ -14,6 +14,8 @@ public struct CheckReport: Sendable {
         public var surface: String?
         /// The edit that fixes it, keeping every chain and identity (`overridden-class`, `duplicate-class`).
         public var fix: TextEdit? = nil
+        /// For a finding about a class written in a literal: the column after it (UTF-8 bytes).
+        public var endColumn: Int? = nil
     }
 
     public var findings: [Finding] = []
@@ -40,11 +42,21 @@ public struct CheckReport: Sendable {
         var seen = Set<String>()
         for (i, file) in files.enumerated() {
             func add(_ d: Diagnostic, fallback: SourceLocation?, surface: String?) {
-                let location = d.location ?? fallback ?? SourceLocation(file: file.path, line: 1, column: 1)
+                var location = d.location ?? fallback ?? SourceLocation(file: file.path, line: 1, column: 1)
+                var endColumn: Int?
+                // A finding about a class written in the surface's literals points at the class.
+                if let name = d.className, d.location == nil || d.location == fallback, let fallback,
+                    let span = file.classSpans[fallback]?[name]
+                {
+                    location = span.location
+                    endColumn = span.endColumn
+                }
                 guard seen.insert("\(location)|\(d.code)|\(d.message)").inserted else { return }
                 all.append(
-                    (order[location.file] ?? i, all.count, Finding(diagnostic: d, location: location, surface: surface))
-                )
+                    (
+                        order[location.file] ?? i, all.count,
+                        Finding(diagnostic: d, location: location, surface: surface, endColumn: endColumn)
+                    ))
             }
             for d in file.diagnostics { add(d, fallback: nil, surface: nil) }
             guard let resolution = file.resolution else {
@@ -56,6 +68,10 @@ public struct CheckReport: Sendable {
                 for d in record.allSurfaces.flatMap(\.diagnostics) + record.findings {
                     add(d, fallback: record.location, surface: record.path)
                 }
+            }
+            // Nodes without styling are reported for their `.cocoa` and lifecycle modifiers.
+            for record in resolution.backingOnly {
+                for d in record.diagnostics { add(d, fallback: record.node.location, surface: record.node.path) }
             }
             for d in resolution.diagnostics { add(d, fallback: nil, surface: nil) }
         }
@@ -117,8 +133,12 @@ public struct CheckReport: Sendable {
             let d = f.diagnostic
             var members: [(String, JSONValue)] = [
                 ("file", .string(f.location.file)), ("line", .number(Double(f.location.line))),
-                ("column", .number(Double(f.location.column))), ("severity", .string(d.severity.rawValue)),
-                ("code", .string(d.code.rawValue)), ("message", .string(d.message)),
+                ("column", .number(Double(f.location.column))),
+            ]
+            if let end = f.endColumn { members.append(("endColumn", .number(Double(end)))) }
+            members += [
+                ("severity", .string(d.severity.rawValue)), ("code", .string(d.code.rawValue)),
+                ("message", .string(d.message)),
             ]
             members.append(("hint", d.hint.map(JSONValue.string) ?? .null))
             members.append(("class", d.className.map(JSONValue.string) ?? .null))
@@ -154,6 +174,11 @@ public struct CheckReport: Sendable {
     /// editors and GitHub count), converted from the UTF-8 byte columns twhost
     /// keeps; the source line is read again for it.
     public static func utf16Columns(_ findings: [Finding]) -> [Int] {
+        utf16Spans(findings).map(\.column)
+    }
+
+    /// Start columns and, for findings about a class in a literal, end columns, in UTF-16 code units.
+    public static func utf16Spans(_ findings: [Finding]) -> [(column: Int, endColumn: Int?)] {
         var lines: [String: [[UInt8]]] = [:]
         return findings.map { f in
             if lines[f.location.file] == nil {
@@ -162,10 +187,13 @@ public struct CheckReport: Sendable {
                     .map(Array.init)
             }
             guard let text = lines[f.location.file], f.location.line - 1 < text.count, f.location.line >= 1 else {
-                return f.location.column
+                return (f.location.column, f.endColumn)
             }
-            let prefix = text[f.location.line - 1].prefix(max(0, f.location.column - 1))
-            return String(decoding: prefix, as: UTF8.self).utf16.count + 1
+            func utf16(_ column: Int) -> Int {
+                let prefix = text[f.location.line - 1].prefix(max(0, column - 1))
+                return String(decoding: prefix, as: UTF8.self).utf16.count + 1
+            }
+            return (utf16(f.location.column), f.endColumn.map(utf16))
         }
     }
 
@@ -180,15 +208,17 @@ public struct CheckReport: Sendable {
             escapeData(s).replacing(":", with: "%3A").replacing(",", with: "%2C")
         }
         var lines: [String] = []
-        let columns = Self.utf16Columns(findings)
-        for (f, column) in zip(findings, columns) {
+        let spans = Self.utf16Spans(findings)
+        for (f, span) in zip(findings, spans) {
             let d = f.diagnostic
             let command = d.severity == .error ? "error" : d.severity == .warning ? "warning" : "notice"
-            let properties = [
-                "file=\(escapeProperty(f.location.file))", "line=\(f.location.line)", "col=\(column)",
-                "title=\(escapeProperty("twhost \(d.code)"))",
-            ].joined(separator: ",")
-            lines.append("::\(command) \(properties)::\(escapeData(d.message + (d.hint.map { " — \($0)" } ?? "")))")
+            var properties = [
+                "file=\(escapeProperty(f.location.file))", "line=\(f.location.line)", "col=\(span.column)",
+            ]
+            if let end = span.endColumn { properties.append("endColumn=\(end)") }
+            properties.append("title=\(escapeProperty("twhost \(d.code)"))")
+            let joined = properties.joined(separator: ",")
+            lines.append("::\(command) \(joined)::\(escapeData(d.message + (d.hint.map { " — \($0)" } ?? "")))")
         }
         lines.append(escapeData(summary))
         return lines.joined(separator: "\n") + "\n"

@@ -1,3 +1,4 @@
+import TWModel
 import TWScenes
 
 @_implementationOnly import SwiftSyntax
@@ -44,6 +45,8 @@ final class FileIndex {
         var name: String
         /// Qualified name of the type it is in ("" at file level).
         var owner: String
+        /// The `#if` condition it is compiled under, when the platform does not decide it.
+        var condition: String? = nil
     }
 
     private(set) var types: [String: TypeInfo] = [:]
@@ -52,16 +55,27 @@ final class FileIndex {
     private(set) var globals: [String: Member] = [:]
     /// In source order.
     private(set) var roots: [ViewRoot] = []
+    /// The platform `#if os(…)` blocks are read for.
+    let platform: RenderEnvironment.Platform
 
-    init(_ file: SourceFileSyntax) {
+    init(_ file: SourceFileSyntax, platform: RenderEnvironment.Platform = RenderEnvironment().platform) {
+        self.platform = platform
         var pendingRoots: [(ViewRoot, isBody: Bool)] = []
         var viewTypes = Set<String>()
         // Iterative depth-first walk in source order: declarations nest
         // arbitrarily deep in hostile input, and roots keep source order.
-        var work: [(DeclSyntax, String)] = file.statements.compactMap { item in
-            item.item.as(DeclSyntax.self).map { ($0, "") }
+        var work: [(DeclSyntax, String, String?)] = file.statements.compactMap { item in
+            item.item.as(DeclSyntax.self).map { ($0, "", nil) }
         }.reversed()
-        while let (decl, owner) = work.popLast() {
+        while let (decl, owner, condition) = work.popLast() {
+            let rootsBefore = pendingRoots.count
+            defer {
+                if let condition {
+                    for i in rootsBefore..<pendingRoots.count where pendingRoots[i].0.condition == nil {
+                        pendingRoots[i].0.condition = condition
+                    }
+                }
+            }
             do {
                 var nested: [DeclSyntax] = []
                 var typeName: String?
@@ -87,7 +101,22 @@ final class FileIndex {
                     let qualified = simpleNames[extended] ?? extended
                     if types[qualified] == nil { types[qualified] = TypeInfo(name: extended, qualified: qualified) }
                     if Self.inheritsView(x.inheritanceClause) { viewTypes.insert(qualified) }
-                    work.append(contentsOf: x.memberBlock.members.reversed().map { ($0.decl, qualified) })
+                    work.append(contentsOf: x.memberBlock.members.reversed().map { ($0.decl, qualified, condition) })
+                    continue
+                } else if let block = decl.as(IfConfigDeclSyntax.self) {
+                    // Every clause the platform allows, in order, each under its own condition.
+                    var decls: [(DeclSyntax, String, String?)] = []
+                    for chosen in BuildConditions.clauses(block, platform: platform) {
+                        let under = [condition, chosen.condition].compactMap { $0 }.joined(separator: " && ")
+                        let mark: String? = under.isEmpty ? nil : under
+                        switch chosen.clause.elements {
+                        case .decls(let members)?: decls += members.map { ($0.decl, owner, mark) }
+                        case .statements(let items)?:
+                            decls += items.compactMap { $0.item.as(DeclSyntax.self).map { ($0, owner, mark) } }
+                        default: break
+                        }
+                    }
+                    work.append(contentsOf: decls.reversed())
                     continue
                 } else if let v = decl.as(VariableDeclSyntax.self) {
                     addVariable(v, owner: owner, roots: &pendingRoots)
@@ -111,7 +140,7 @@ final class FileIndex {
                     if simpleNames[typeName] == nil { simpleNames[typeName] = qualified }
                     if Self.inheritsView(inherited) { viewTypes.insert(qualified) }
                     // Members next, in order, before the next sibling.
-                    work.append(contentsOf: nested.reversed().map { ($0, qualified) })
+                    work.append(contentsOf: nested.reversed().map { ($0, qualified, condition) })
                 }
             }
         }

@@ -319,8 +319,29 @@ struct TemplateReader {
     }
 
     mutating func body(_ items: CodeBlockItemListSyntax) -> T.Body {
+        body(Array(items)[...])
+    }
+
+    /// Statements in order; an `if` that returns without an `else`, or a `guard`,
+    /// branches between its block and the statements after it.
+    mutating func body(_ items: ArraySlice<CodeBlockItemSyntax>) -> T.Body {
+        // Each `if … return` or `guard` reads the statements after it one level deeper.
+        guard depth < Evaluator.maxDepth else { return .chain([]) }
+        depth += 1
+        defer { depth -= 1 }
         var result: T.Body = .chain([])
-        for item in items {
+        for (offset, item) in zip(items.indices, items) {
+            let rest = items[(offset + 1)...]
+            if let i = Self.ifStatement(item), i.elseBody == nil, Self.returns(i.body.statements) {
+                let yes = body(i.body.statements)
+                let no = body(rest)
+                return branch(i.conditions, yes, no, text: "if \(i.conditions.sourceText) { return … }")
+            }
+            if let g = item.item.as(StmtSyntax.self)?.as(GuardStmtSyntax.self) {
+                let no = body(g.body.statements)
+                let yes = body(rest)
+                return branch(g.conditions, yes, no, text: "guard \(g.conditions.sourceText) else { … }")
+            }
             switch item.item {
             case .decl(let d):
                 guard let v = d.as(VariableDeclSyntax.self) else { continue }
@@ -378,20 +399,53 @@ struct TemplateReader {
             if yes != no && unstable == nil { unstable = "`\(e.sourceText)`" }
             return yes
         }
+        if let c = e.as(FunctionCallExprSyntax.self), c.calledExpression.sourceText == "AnyView",
+            let inner = c.arguments.first?.expression
+        {
+            // Type erasure keeps the outer type, not the content's: SwiftUI still
+            // replaces the subtree when the erased content's type changes.
+            return body(inner)
+        }
         if let i = e.as(IfExprSyntax.self) {
             let yes = body(i.body.statements)
             var no: T.Body = .chain([])
-            if case .codeBlock(let block)? = i.elseBody { no = body(block.statements) }
-            if i.conditions.count == 1, case .expression(let c) = i.conditions.first?.condition,
-                let positive = isActive(c)
-            {
-                if activeBranchText == nil { activeBranchText = "if \(c.sourceText) { … } else { … }" }
-                return positive ? .whenActive(yes, no) : .whenActive(no, yes)
+            switch i.elseBody {
+            case .codeBlock(let block)?: no = body(block.statements)
+            case .ifExpr(let next)?: no = body(ExprSyntax(next))
+            default: break
             }
-            if yes != no && unstable == nil { unstable = "`if \(i.conditions.sourceText) { … }`" }
-            return yes
+            return branch(i.conditions, yes, no, text: "if \(i.conditions.sourceText) { … } else { … }")
+        }
+        if let sw = e.as(SwitchExprSyntax.self) {
+            let cases = sw.cases.compactMap { $0.as(SwitchCaseSyntax.self) }.map { body($0.statements) }
+            if let first = cases.first, cases.contains(where: { $0 != first }), unstable == nil {
+                unstable = "`switch \(sw.subject.sourceText) { … }`"
+            }
+            return cases.first ?? .chain([])
         }
         return .chain(chain(e))
+    }
+
+    /// Two paths under `conditions`: on `active`, a template of both; on
+    /// anything else, unstable when they differ.
+    mutating func branch(_ conditions: ConditionElementListSyntax, _ yes: T.Body, _ no: T.Body, text: String) -> T.Body
+    {
+        if conditions.count == 1, case .expression(let c) = conditions.first?.condition, let positive = isActive(c) {
+            if activeBranchText == nil { activeBranchText = text }
+            return positive ? .whenActive(yes, no) : .whenActive(no, yes)
+        }
+        if yes != no && unstable == nil { unstable = "`\(text)`" }
+        return yes
+    }
+
+    static func ifStatement(_ item: CodeBlockItemSyntax) -> IfExprSyntax? {
+        if let e = item.item.as(ExprSyntax.self) { return e.as(IfExprSyntax.self) }
+        return item.item.as(StmtSyntax.self)?.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
+    }
+
+    /// Whether a block ends in `return`.
+    static func returns(_ items: CodeBlockItemListSyntax) -> Bool {
+        items.last?.item.as(StmtSyntax.self)?.is(ReturnStmtSyntax.self) ?? false
     }
 
     /// `view.a(…).b(…)`: the calls made on the first parameter, in order.
@@ -440,8 +494,20 @@ struct TemplateReader {
         defer { depth -= 1 }
         var nodes: [T.Node] = []
         for item in closure.statements {
-            if let e = item.item.as(ExprSyntax.self) { nodes += chain(e) }
-            if let s = item.item.as(StmtSyntax.self)?.as(ExpressionStmtSyntax.self) { nodes += chain(s.expression) }
+            var expr = item.item.as(ExprSyntax.self)
+            if let s = item.item.as(StmtSyntax.self)?.as(ExpressionStmtSyntax.self) { expr = s.expression }
+            guard let e = expr else { continue }
+            if e.is(IfExprSyntax.self) || e.is(SwitchExprSyntax.self) {
+                // `Group { if active { … } }`: a view builder's branch is content of another type on each path.
+                if unstable == nil {
+                    let head =
+                        e.as(IfExprSyntax.self).map { "if \($0.conditions.sourceText)" }
+                        ?? e.as(SwitchExprSyntax.self).map { "switch \($0.subject.sourceText)" } ?? ""
+                    unstable = "`\(head) { … }` in a view closure"
+                }
+                continue
+            }
+            nodes += chain(e)
         }
         return .content(nodes)
     }

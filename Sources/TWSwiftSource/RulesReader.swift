@@ -38,6 +38,74 @@ struct RulesReader {
         return rules
     }
 
+    /// `.twRules(c ? a : b)` with both rule sets read statically: the
+    /// condition and the rules for each of its values.
+    mutating func conditional(_ call: FunctionCallExprSyntax, _ scope: Scope) -> (
+        condition: Condition, whenTrue: SceneRules, whenFalse: SceneRules
+    )? {
+        if let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self) {
+            return conditionalMerge(closure, call, scope)
+        }
+        guard let argument = call.arguments.first?.expression else { return nil }
+        let e = eval.unwrap(argument)
+        var parts: (ExprSyntax, ExprSyntax, ExprSyntax)?
+        if let t = e.as(TernaryExprSyntax.self) {
+            parts = (t.condition, t.thenExpression, t.elseExpression)
+        } else if let s = e.as(SequenceExprSyntax.self), s.elements.count == 3,
+            let ternary = Array(s.elements)[1].as(UnresolvedTernaryExprSyntax.self),
+            let condition = s.elements.first, let other = s.elements.last
+        {
+            parts = (condition, ternary.thenExpression, other)
+        }
+        guard let (condition, yes, no) = parts, var a = value(yes, scope), var b = value(no, scope) else { return nil }
+        for i in 0..<2 {
+            var r = i == 0 ? a : b
+            r.replace = true
+            r.keepsPlugins = true
+            r.location = eval.source.location(call)
+            if i == 0 { a = r } else { b = r }
+        }
+        let (c, negated) = eval.condition(condition)
+        return negated ? (c, b, a) : (c, a, b)
+    }
+
+    /// `.twRules { if c { $0.named["x"] = … } else { … } }`: one `if` on a
+    /// run-time condition among the assignments — the merged rules when it
+    /// holds and when it does not.
+    private mutating func conditionalMerge(
+        _ closure: ClosureExprSyntax, _ call: FunctionCallExprSyntax, _ scope: Scope
+    ) -> (condition: Condition, whenTrue: SceneRules, whenFalse: SceneRules)? {
+        let items = Array(closure.statements)
+        let branches = items.enumerated().compactMap { i, item -> (Int, IfExprSyntax)? in
+            let e =
+                item.item.as(ExprSyntax.self)
+                ?? item.item.as(StmtSyntax.self)?.as(ExpressionStmtSyntax.self)?.expression
+            return e?.as(IfExprSyntax.self).map { (i, $0) }
+        }
+        guard branches.count == 1, let (at, branch) = branches.first, branch.conditions.count == 1,
+            case .expression(let condition) = branch.conditions.first?.condition
+        else { return nil }
+        if case .bool = eval.value(condition, scope) { return nil }
+        var elseItems: [CodeBlockItemSyntax] = []
+        if case .codeBlock(let block)? = branch.elseBody {
+            elseItems = Array(block.statements)
+        } else if branch.elseBody != nil {
+            return nil  // `else if`: more than one condition
+        }
+        let name = InlineClosures.parameters(closure).first ?? "$0"
+        func merged(_ body: [CodeBlockItemSyntax]) -> SceneRules {
+            var byName = [name: SceneRules()]
+            apply(items[..<at] + body + items[(at + 1)...], &byName, Scope(owner: scope.owner, parent: scope))
+            var rules = byName[name] ?? SceneRules()
+            rules.location = eval.source.location(call)
+            return rules
+        }
+        let yes = merged(Array(branch.body.statements))
+        let no = merged(elseItems)
+        let (c, negated) = eval.condition(condition)
+        return negated ? (c, no, yes) : (c, yes, no)
+    }
+
     private mutating func notRead(_ expr: ExprSyntax) -> SceneRules {
         findings.append(
             SourceFinding.rulesNotRead(what: "the rules `\(expr.sourceText)`").diagnostic(
@@ -118,8 +186,9 @@ struct RulesReader {
     }
 
     /// Assignment statements in a merge closure or getter.
-    private mutating func apply(_ items: CodeBlockItemListSyntax, _ byName: inout [String: SceneRules], _ scope: Scope)
-    {
+    private mutating func apply(
+        _ items: some Sequence<CodeBlockItemSyntax>, _ byName: inout [String: SceneRules], _ scope: Scope
+    ) {
         for item in items {
             var expr: ExprSyntax?
             if let s = item.item.as(StmtSyntax.self)?.as(ExpressionStmtSyntax.self) { expr = s.expression }

@@ -14,6 +14,8 @@ public struct ScannedFile: Sendable {
     /// Why it could not be read (syntax errors, an unreadable file), and
     /// reader warnings of scene files (unknown fields), with locations.
     public var diagnostics: [Diagnostic]
+    /// Swift sources: per surface (by its node's location), where each class of its literals is written.
+    var classSpans: [SourceLocation: [String: ClassSpan]] = [:]
 
     public var wasRead: Bool { resolution != nil }
 }
@@ -57,7 +59,7 @@ public enum SourceScan {
 
     public static func run(_ inputs: [SourceInput], plugins: [LoadedPlugin], options: Options) -> [ScannedFile] {
         let jobs = options.jobs ?? Parallel.cores
-        let read = readAll(inputs, jobs: jobs)
+        let read = readAll(inputs, jobs: jobs, platform: options.platform)
         // 3. Each file resolved on its own, in parallel; Swift sources share their scopes.
         let environment = options.environment(RenderEnvironment(), versionGiven: false)
         let shared = SharedScopes(environment: environment)
@@ -111,9 +113,9 @@ public enum SourceScan {
         SharedScopes(environment: options.environment(RenderEnvironment(), versionGiven: false))
     }
 
-    static func readAll(_ inputs: [SourceInput], jobs: Int) -> [Read] {
+    static func readAll(_ inputs: [SourceInput], jobs: Int, platform: RenderEnvironment.Platform? = nil) -> [Read] {
         // 1. Each file read on its own, in parallel.
-        var read = Parallel.map(inputs.count, jobs: jobs) { i in readInput(inputs[i]) }
+        var read = Parallel.map(inputs.count, jobs: jobs) { i in readInput(inputs[i], platform: platform) }
         // 2. Rules set where one file uses another file's view reach that view (cheap, in order).
         var swift = read.compactMap(\.swift)
         SwiftSources.linkRules(&swift)
@@ -126,7 +128,8 @@ public enum SourceScan {
         return read
     }
 
-    static func readInput(_ input: SourceInput) -> Read {
+    /// `platform` decides `#if os(…)` in Swift sources (iOS when not given, as a scene's default).
+    static func readInput(_ input: SourceInput, platform: RenderEnvironment.Platform? = nil) -> Read {
         switch input {
         case .unreadable(let path, let reason):
             return Read(path: path, scene: nil, diagnostics: [unreadable(path, reason)])
@@ -137,7 +140,8 @@ public enum SourceScan {
             } catch {
                 return Read(path: path, scene: nil, diagnostics: [unreadable(path, error.reason)])
             }
-            let file = SwiftSources.read(path: path, bytes: bytes)
+            let file = SwiftSources.read(
+                path: path, bytes: bytes, platform: platform ?? RenderEnvironment().platform)
             return Read(path: path, scene: file.scene, diagnostics: file.diagnostics, swift: file)
         case .scene(let path):
             let display = path == "-" ? "<stdin>" : path
@@ -187,7 +191,10 @@ public enum SourceScan {
             let resolution = try SceneResolver.resolve(
                 scene, plugins: plugins, state: options.state, lenient: options.lenient, environment: environment,
                 shared: shared)
-            return ScannedFile(path: read.path, scene: scene, resolution: resolution, diagnostics: read.diagnostics)
+            var scanned = ScannedFile(
+                path: read.path, scene: scene, resolution: resolution, diagnostics: read.diagnostics)
+            scanned.classSpans = read.swift?.classSpans ?? [:]
+            return scanned
         } catch {
             let d = SceneFinding.unknownPlugin(error).diagnostic(
                 location: SourceLocation(file: read.path, line: 1, column: 1))

@@ -2,12 +2,17 @@ import TWResolution
 
 @_implementationOnly import SwiftSyntax
 
-/// Typed `TWStyle` values read as the classes they stand for: `.p(3)` is
-/// `p-3`, `.border(.primary, width: 2)` is `border-[2] border-primary`,
-/// `.focus(.border(.primary))` is `focus:border-primary`, `.primaryButton` is
-/// `button-primary`. Spacing functions take spacing steps like the classes
-/// they mirror; frame bounds take points (`.minH(48)` is `min-h-[48]`). A
-/// function outside this table is reported as dynamic, never guessed.
+/// Typed `TWStyle` values read as the classes they stand for, with swiftcn's
+/// meanings and units (its `Sources/SwiftCN/Utilities.swift`, `Style.swift`
+/// and `Tokens.swift`): padding functions take spacing steps (`.p(3)` is
+/// `p-3`), lengths take points (`.w(100)` is `w-[100]`, `.minH(48)`
+/// `min-h-[48]`, `.radius(6)` `rounded-[6]`), `.duration` and `.delay` take
+/// seconds (`.duration(0.3)` is `duration-300`, the classes' milliseconds),
+/// tokens name a theme value (`.bg(.accent)` `bg-accent`, `.text(.xxxl)`
+/// `text-3xl`, `.rounded(.md)` `rounded-md`), and `Color` values go in
+/// brackets (`.bgColor(.indigo)` `bg-[\(Color.indigo)]`). A variant
+/// (`.focus(…)`) prefixes every class of its styles. A function outside this
+/// table is reported as dynamic, never guessed.
 enum StyleValues {
     static let variants: [String: String] = [
         "hover": "hover", "focus": "focus", "pressed": "pressed", "active": "active", "disabled": "disabled",
@@ -16,24 +21,38 @@ enum StyleValues {
     /// Functions whose argument is a spacing step (`.p(3)` → `p-3`).
     static let steps: [String: String] = [
         "p": "p", "px": "px", "py": "py", "pt": "pt", "pb": "pb", "pl": "pl", "pr": "pr", "ps": "ps", "pe": "pe",
-        "padding": "p", "w": "w", "h": "h", "size": "size", "width": "w", "height": "h",
+        "padding": "p", "size": "size",
     ]
-    /// Functions whose argument is points (`.minH(48)` → `min-h-[48]`).
+    /// Functions whose argument is points (`.minH(48)` → `min-h-[48]`, `.w(100)` → `w-[100]`).
     static let points: [String: String] = [
-        "paddingPoints": "p", "minW": "min-w", "minH": "min-h", "maxW": "max-w", "maxH": "max-h",
-        "minWidth": "min-w", "minHeight": "min-h", "maxWidth": "max-w", "maxHeight": "max-h", "blur": "blur",
-        "cornerRadius": "rounded", "tracking": "tracking",
+        "paddingPoints": "p", "w": "w", "h": "h", "width": "w", "height": "h", "minW": "min-w", "minH": "min-h",
+        "maxW": "max-w", "maxH": "max-h", "minWidth": "min-w", "minHeight": "min-h", "maxWidth": "max-w",
+        "maxHeight": "max-h", "blur": "blur", "cornerRadius": "rounded", "radius": "rounded", "tracking": "tracking",
+        "lineSpacing": "line-spacing",
     ]
-    /// Functions whose argument is a color: a theme name (`.accent`) or a `Color`.
+    /// Functions whose argument is a color token (`.accent`, `TWColor("brand")`) or a `Color`.
     static let colors: [String: String] = [
-        "bg": "bg", "background": "bg", "text": "text", "foreground": "text", "foregroundColor": "text", "tint": "tint",
-        "borderColor": "border",
+        "bg": "bg", "background": "bg", "fg": "text", "foreground": "text", "foregroundColor": "text", "tint": "tint",
+        "glassTint": "tint",
+    ]
+    /// Functions whose argument is a SwiftUI `Color`, in brackets (`.bgColor(.indigo)` → `bg-[\(Color.indigo)]`).
+    static let colorValues: [String: String] = [
+        "fgColor": "text", "bgColor": "bg", "tintColor": "tint", "glassTintColor": "tint",
     ]
     /// Functions whose argument names a step (`.rounded(.md)` → `rounded-md`).
     static let named: [String: String] = [
         "rounded": "rounded", "shadow": "shadow", "font": "font", "fontWeight": "font", "weight": "font",
         "fontDesign": "font", "textSize": "text", "fontSize": "text", "controlSize": "control", "animate": "animate",
-        "leading": "leading", "textAlign": "text",
+        "animation": "animate", "leading": "leading", "textAlign": "text", "textAlignment": "text", "bezel": "bezel",
+    ]
+    /// swiftcn's `TWText` sizes and the classes that name them (`.xxxl` is `text-3xl`).
+    static let textSizes: [String: String] = [
+        "xs": "xs", "sm": "sm", "base": "base", "lg": "lg", "xl": "xl", "xxl": "2xl", "xxxl": "3xl",
+    ]
+    /// swiftcn's `TWStyle` properties without arguments and the classes they stand for.
+    static let properties: [String: String] = [
+        "fullWidth": "w-full", "surfaceFloating": "surface-floating", "surfaceSolid": "surface-solid",
+        "glass": "glass", "glassProminent": "glass-prominent", "glassInteractive": "glass-interactive",
     ]
 
     /// `TWStyle(a, b, …)` or the styles of `.tw(a, b, …)`.
@@ -50,6 +69,7 @@ enum StyleValues {
         if let m = e.as(MemberAccessExprSyntax.self), m.base == nil || m.base?.sourceText == "TWStyle" {
             let name = m.declName.baseName.text
             if let recipe = BuiltinRecipes.swiftNames[name] { return .text(recipe) }
+            if let classes = properties[name] { return .text(classes) }
             if BuiltinRecipes.definitions[name] != nil || name == "card" { return .text(name) }
             return eval.dynamic(e, "the TWStyle value .\(name) is not in twhost's table")
         }
@@ -82,7 +102,37 @@ enum StyleValues {
         if let root = points[name] {
             return .classes([.text(root + "-["), interpolation(arg, true, eval, scope), .text("]")])
         }
+        if name == "text" {
+            // `.text(.xxxl)`: a `TWText` size; `.text(.primary)` the older color form.
+            if let m = eval.unwrap(arg).as(MemberAccessExprSyntax.self), m.base == nil,
+                let size = textSizes[m.declName.baseName.text]
+            {
+                return .text("text-" + size)
+            }
+            return colorClass("text", arg, eval, scope)
+        }
         if let root = colors[name] { return colorClass(root, arg, eval, scope) }
+        if let root = colorValues[name] {
+            return .classes([.text(root + "-["), colorInterpolation(arg, eval, scope), .text("]")])
+        }
+        if name == "duration" || name == "delay" {
+            // Seconds in the typed API; the classes count milliseconds.
+            if case .number(let seconds) = eval.value(arg, scope) {
+                return .text(name + "-" + InlineClosures._IRRenderer_format((seconds * 1000).rounded()))
+            }
+            return eval.dynamic(c, "a duration in seconds known at run time")
+        }
+        if name == "offset" || (name == "scale" && args.count == 2) {
+            // `.offset(x: 4, y: -2)` → `offset-[4,-2]`.
+            guard let x = args.first(where: { $0.label?.text == "x" })?.expression,
+                let y = args.first(where: { $0.label?.text == "y" })?.expression
+            else { return eval.dynamic(c, "the TWStyle value .\(name)(…) is not in twhost's table") }
+            return .classes([
+                .text(name + "-["), interpolation(x, true, eval, scope), .text(","),
+                interpolation(y, true, eval, scope),
+                .text("]"),
+            ])
+        }
         if let root = named[name] {
             if let m = eval.unwrap(arg).as(MemberAccessExprSyntax.self), m.base == nil {
                 return .text(root + "-" + kebab(m.declName.baseName.text))
@@ -99,10 +149,19 @@ enum StyleValues {
             }
             if args.first?.label == nil { parts.append(colorClass("border", arg, eval, scope)) }
             return .list(parts)
-        case "opacity", "scale", "rotate", "duration", "delay", "animation":
-            let root = name == "animation" ? "animate" : name
-            return .classes([.text(root + "-["), interpolation(arg, true, eval, scope), .text("]")])
-        case "named", "recipe", "classes":
+        case "borderColor":
+            // `.borderColor(.indigo, width: 2)`: a `Color`, one point wide unless given.
+            var parts: [Value] = []
+            if let width = args.first(where: { $0.label?.text == "width" })?.expression {
+                parts.append(.classes([.text("border-["), interpolation(width, true, eval, scope), .text("]")]))
+            } else {
+                parts.append(.text("border"))
+            }
+            parts.append(.classes([.text("border-["), colorInterpolation(arg, eval, scope), .text("]")]))
+            return .list(parts)
+        case "opacity", "scale", "rotate":
+            return .classes([.text(name + "-["), interpolation(arg, true, eval, scope), .text("]")])
+        case "named", "recipe", "classes", "parse":
             return eval.value(arg, scope)
         default:
             return eval.dynamic(c, "the TWStyle value .\(name)(…) is not in twhost's table")
@@ -118,10 +177,30 @@ enum StyleValues {
     }
 
     static func colorClass(_ root: String, _ arg: ExprSyntax, _ eval: Evaluator, _ scope: Scope) -> Value {
-        if let m = eval.unwrap(arg).as(MemberAccessExprSyntax.self), m.base == nil {
+        let e = eval.unwrap(arg)
+        if let m = e.as(MemberAccessExprSyntax.self), m.base == nil || m.base?.sourceText == "TWColor" {
             return .text(root + "-" + kebab(m.declName.baseName.text))
         }
+        // A custom token: `TWColor("brand")`, `TWColor(rawValue: "brand")`.
+        if let c = e.as(FunctionCallExprSyntax.self),
+            c.calledExpression.sourceText == "TWColor"
+                || c.calledExpression.sourceText == ".init",
+            let name = c.arguments.first?.expression, case .text(let token) = eval.value(name, scope)
+        {
+            return .text(root + "-" + token)
+        }
         return .classes([.text(root + "-["), interpolation(arg, true, eval, scope), .text("]")])
+    }
+
+    /// A `Color` in brackets: `.indigo` as `Color.indigo`.
+    static func colorInterpolation(_ arg: ExprSyntax, _ eval: Evaluator, _ scope: Scope) -> Value.Piece {
+        if let m = eval.unwrap(arg).as(MemberAccessExprSyntax.self), m.base == nil,
+            TypedExpressions.systemColors.contains(m.declName.baseName.text)
+        {
+            let color = Value.typed(.color(TypedExpressions.color(named: m.declName.baseName.text)))
+            return .interpolation(color, inBrackets: true, eval.source.location(arg))
+        }
+        return interpolation(arg, true, eval, scope)
     }
 
     /// `mutedForeground` → `muted-foreground`, `xl2` stays.

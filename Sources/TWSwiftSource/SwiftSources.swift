@@ -20,6 +20,8 @@ public struct SwiftSourceFile: Sendable {
     var rootOwners: [String?] = []
     /// Where this file uses views (by type name), with the rules in force there.
     var uses: [ViewUse] = []
+    /// Per surface (by its node's location): where each class of its literals is written.
+    var classSpans: [TWModel.SourceLocation: [String: ClassSpan]] = [:]
 }
 
 /// A view used by type name (`CardView()`), with the rules in force at the use:
@@ -156,7 +158,10 @@ public enum SwiftSources {
 
     /// Reads one file's bytes. Never throws and never traps: a file that does
     /// not parse comes back with the parser's diagnostics and no scene.
-    public static func read(path: String, bytes: [UInt8]) -> SwiftSourceFile {
+    /// `#if os(…)` blocks are read for `platform`.
+    public static func read(
+        path: String, bytes: [UInt8], platform: RenderEnvironment.Platform = RenderEnvironment().platform
+    ) -> SwiftSourceFile {
         if let bad = firstInvalidUTF8(bytes) {
             let line = 1 + bytes[..<bad].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
             let column = bad - (bytes[..<bad].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
@@ -187,7 +192,7 @@ public enum SwiftSources {
             }
             return SwiftSourceFile(path: path, scene: nil, diagnostics: out)
         }
-        let index = FileIndex(tree)
+        let index = FileIndex(tree, platform: platform)
         let eval = Evaluator(index: index, source: context)
         var reader = ViewTreeReader(eval: eval)
         let root = reader.file(index, label: path)
@@ -195,6 +200,7 @@ public enum SwiftSources {
         var file = SwiftSourceFile(path: path, scene: scene, diagnostics: [])
         file.rootOwners = reader.rootOwners
         file.uses = uses(root, owners: reader.rootOwners)
+        file.classSpans = reader.classSpans
         return file
     }
 

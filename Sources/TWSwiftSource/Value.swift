@@ -125,19 +125,52 @@ struct Combinator {
 
     mutating func segments(_ pieces: [Value.Piece]) -> [TWClasses.Segment] {
         var out: [TWClasses.Segment] = []
-        for piece in pieces {
+        // The next text starts with the rest of a class dropped as known only at run time.
+        var dropLeading = false
+        for (i, piece) in pieces.enumerated() {
             switch piece {
-            case .text(let t): out.append(.text(t))
+            case .text(var t):
+                if dropLeading {
+                    t = String(t.drop { !$0.isWhitespace })
+                    dropLeading = false
+                }
+                out.append(.text(t))
             case .interpolation(let value, let inBrackets, let at):
                 if inBrackets {
                     if let typed = typedValue(value, at) { out.append(.value(typed)) }
-                } else {
-                    switch fix(value) {
-                    case .number(let n): out.append(.value(.number(n)))
-                    case .typed(let t): out.append(.value(t))
-                    case let other:
-                        if let fragment = classes(other) { out.append(.fragment(fragment)) }
+                    continue
+                }
+                let fixed = fix(value)
+                switch fixed {
+                case .number(let n): out.append(.value(.number(n)))
+                case .typed(let t): out.append(.value(t))
+                case .symbolic(let text, _, _), .dynamic(let text, _, _):
+                    // `animate-\(preset)`: a run-time value glued to a class's text makes the
+                    // whole class known only at run time — one note for it, no partial class.
+                    var before = ""
+                    if case .text(let t)? = out.last, let last = t.last, !last.isWhitespace {
+                        let kept = t.reversed().drop { !$0.isWhitespace }
+                        before = String(t.dropFirst(kept.count))
+                        out[out.count - 1] = .text(String(kept.reversed()))
                     }
+                    var after = ""
+                    if i + 1 < pieces.count, case .text(let next) = pieces[i + 1], let first = next.first,
+                        !first.isWhitespace
+                    {
+                        after = String(next.prefix { !$0.isWhitespace })
+                        dropLeading = true
+                    }
+                    if before.isEmpty && after.isEmpty {
+                        _ = classes(fixed)
+                    } else {
+                        note(
+                            .dynamicClasses(
+                                expression: "`\(before)\\(\(text))\(after)`",
+                                why: "a run-time value glued to a class's text; the class is known only at run time"),
+                            at)
+                    }
+                default:
+                    if let fragment = classes(fixed) { out.append(.fragment(fragment)) }
                 }
             }
         }

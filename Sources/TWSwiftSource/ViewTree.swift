@@ -19,6 +19,8 @@ struct ViewTreeReader {
     /// Views of this file used inside another root: their bodies are read
     /// where they are used (with the rules in force there), not as roots.
     private(set) var inlined = Set<String>()
+    /// Per surface (by the location of its node): where each class of its literals is written.
+    var classSpans: [TWModel.SourceLocation: [String: ClassSpan]] = [:]
     /// Per root read by `file`: the view type whose `body` it is.
     private(set) var rootOwners: [String?] = []
     /// The views being inlined, outermost first: no view is inlined inside itself.
@@ -40,6 +42,12 @@ struct ViewTreeReader {
     static let lifecycle: Set<String> = [
         "onViewWillAppear", "onViewDidLoad", "onViewWillDisappear", "onViewDidDisappear", "onViewDidDisAppear",
     ]
+    /// A lifecycle modifier (seed 004), or a name written as one (`onViewDidAppearz`): the
+    /// platform backing reports a name that is none of the four, with the nearest.
+    static func isLifecycle(_ name: String) -> Bool {
+        lifecycle.contains(name) || (name.hasPrefix("onView") && name.count > 6)
+    }
+
     /// Modifiers whose closures are actions, not views.
     static let actionModifiers: Set<String> = Set([
         "onAppear", "onDisappear", "task", "onChange", "onTapGesture", "onLongPressGesture", "onSubmit", "onReceive",
@@ -68,7 +76,7 @@ struct ViewTreeReader {
         var root = SceneNode(type: "File", path: label, jsonPath: label, line: 1, location: nil)
         var read: [(node: SceneNode, owner: String, isBody: Bool, inlines: Set<String>, notes: [Diagnostic])] = []
         for r in index.roots {
-            let path = "\(label):\(r.name)"
+            let path = "\(label):\(r.name)" + BuildConditions.mark(r.condition)
             let scope = Scope(owner: r.owner)
             var items: CodeBlockItemListSyntax?
             var isBody = false
@@ -213,6 +221,16 @@ struct ViewTreeReader {
             switch item.item {
             case .decl(let d):
                 if let v = d.as(VariableDeclSyntax.self) { eval.bindLocals(v, local) }
+                if let block = d.as(IfConfigDeclSyntax.self) {
+                    // `#if`: each clause the platform allows, its views marked with their condition.
+                    for chosen in BuildConditions.clauses(block, platform: eval.index.platform) {
+                        guard case .statements(let list)? = chosen.clause.elements else { continue }
+                        for node in nodes(list, path: path, scope: local) {
+                            out.append(
+                                renamed(node, to: "\(path)/\(out.count)" + BuildConditions.mark(chosen.condition)))
+                        }
+                    }
+                }
             case .stmt(let s):
                 if let r = s.as(ReturnStmtSyntax.self), let e = r.expression {
                     statement(e, path: path, scope: local, into: &out)
@@ -290,14 +308,32 @@ struct ViewTreeReader {
                 modifiers.append(Modifier(name: m.declName.baseName.text, call: c, syntax: e))
                 e = eval.unwrap(b)
             } else if let p = e.as(PostfixIfConfigExprSyntax.self), let b = p.base {
-                // `#if os(macOS) .commands { … } #endif` after a view: its modifiers depend on
-                // the build configuration, which twhost does not evaluate.
+                // `#if os(macOS) .commands { … } #endif` after a view: the modifiers of the clause
+                // the platform compiles; of the first clause when the platform does not decide.
+                if let chosen = BuildConditions.clauses(p.config, platform: eval.index.platform).first,
+                    case .postfixExpression(let tail)? = chosen.clause.elements
+                {
+                    modifiers += Self.implicitChain(tail).reversed()
+                }
                 e = eval.unwrap(b)
             } else {
                 break
             }
         }
         return (e, modifiers.reversed())
+    }
+
+    /// `.a(…).b(…)` with no base (a postfix `#if` clause): its modifiers in application order.
+    static func implicitChain(_ expr: ExprSyntax) -> [Modifier] {
+        var out: [Modifier] = []
+        var e: ExprSyntax? = expr
+        while let current = e, let c = current.as(FunctionCallExprSyntax.self),
+            let m = c.calledExpression.as(MemberAccessExprSyntax.self)
+        {
+            out.append(Modifier(name: m.declName.baseName.text, call: c, syntax: current))
+            e = m.base
+        }
+        return out.reversed()
     }
 
     /// The type name of a chain's base: `Text`, `VStack`, `Color` for `Color.red`.
@@ -315,15 +351,33 @@ struct ViewTreeReader {
     }
 
     static let surfaceModifiers: Set<String> = [
-        "tw", "twAnimation", "twRules", "cocoa", "buttonStyle", "textFieldStyle", "toggleStyle", "labelStyle", "id",
+        "tw", "twAnimation", "twRules", "twTheme", "cocoa", "buttonStyle", "textFieldStyle", "toggleStyle",
+        "labelStyle", "id",
     ]
 
     /// A view expression as a node, or nil when it is not a view (`expanded.toggle()`).
     mutating func view(_ expr: ExprSyntax, path: String, scope: Scope) -> SceneNode? {
-        let (base, modifiers) = decompose(expr)
-        let type = Self.typeName(base) ?? base.sourceText
-        let styled = modifiers.contains { Self.surfaceModifiers.contains($0.name) || Self.lifecycle.contains($0.name) }
+        var (base, modifiers) = decompose(expr)
+        var type = Self.typeName(base) ?? base.sourceText
+        // Styling on `self` styles the view the code is in: its body is not read again here.
+        var onSelf = false
+        if let call = base.as(FunctionCallExprSyntax.self),
+            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
+            callee.baseName.text.first?.isLowercase == true,
+            eval.index.lookup(callee.baseName.text, from: scope.owner) == nil
+        {
+            // `tw("p-4")`, `padding().tw(…)`: modifiers on the implicit `self`.
+            modifiers.insert(Modifier(name: callee.baseName.text, call: call, syntax: base), at: 0)
+            type = selfType(scope.owner)
+            onSelf = true
+        } else if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            type = selfType(scope.owner)
+            onSelf = true
+        }
+        let styled = modifiers.contains { Self.surfaceModifiers.contains($0.name) || Self.isLifecycle($0.name) }
         guard type.first?.isUppercase == true || styled else { return nil }
+        // `print(…)` in a builder is no chain on `self`: only styling makes one.
+        if onSelf && !styled { return nil }
         let at = source.location(expr.as(FunctionCallExprSyntax.self)?.calledExpression ?? expr)
         var draft = Draft(node: SceneNode(type: type, path: path, jsonPath: path, line: at.line, location: at))
         draft.node.text = Self.title(base)
@@ -346,9 +400,28 @@ struct ViewTreeReader {
                 children += nodes(closure.statements, path: path, scope: childScope)
             }
         }
-        children += inlinedBody(base.as(FunctionCallExprSyntax.self), type: type, path: path, scope: scope, at: at)
+        if !onSelf {
+            children += inlinedBody(base.as(FunctionCallExprSyntax.self), type: type, path: path, scope: scope, at: at)
+        }
         var layers: [SceneNode] = []
         var natives: [String] = []
+        var conditionalRules: [(Condition, SceneRules)] = []
+        if let row = Components.table[type], let call = base.as(FunctionCallExprSyntax.self) {
+            // A swiftcn component styles its content with its recipe and the classes passed to it.
+            draft.tw = Components.classes(row, call, eval, scope)
+            if let key = draft.node.location, let arg = Components.classesArgument(call, row) {
+                ClassSpans.collect(arg, source, into: &classSpans[key, default: [:]])
+            }
+        } else if let call = base.as(FunctionCallExprSyntax.self),
+            let classes = call.arguments.first(where: { $0.label?.text == "classes" })?.expression
+        {
+            // A view outside the component table that takes classes: said so, never skipped.
+            findings.append(
+                SourceFinding.rulesNotRead(
+                    what:
+                        "the classes `\(classes.sourceText)` of \(type), a component outside twhost's table of swiftcn's components,"
+                ).diagnostic(at: source.location(classes)))
+        }
         for m in modifiers {
             let name = m.name
             let call = m.call
@@ -367,9 +440,18 @@ struct ViewTreeReader {
                 continue
             }
             switch name {
-            case "twRules":
+            case "twRules", "twTheme":
                 if let call {
-                    let read = rules.rules(call, scope)
+                    var read: SceneRules
+                    if name == "twTheme" {
+                        read = rules.theme(call, scope)
+                    } else if let (condition, whenTrue, whenFalse) = rules.conditional(call, scope) {
+                        // Both rule sets: the subtree is read under each, as two branches.
+                        read = whenTrue
+                        conditionalRules.append((condition, whenFalse))
+                    } else {
+                        read = rules.rules(call, scope)
+                    }
                     if draft.node.rules != nil || draft.hasSurface {
                         layers.append(finish(&draft, children: &children))
                         draft = Draft(
@@ -389,7 +471,7 @@ struct ViewTreeReader {
                 } else {
                     draft.node.cocoa.append(CocoaRequest(typeName: nil))
                 }
-            case _ where Self.lifecycle.contains(name):
+            case _ where Self.isLifecycle(name):
                 draft.node.lifecycle.append(name == "onViewDidDisAppear" ? "onViewDidDisappear" : name)
             case "id":
                 if let call {
@@ -410,7 +492,7 @@ struct ViewTreeReader {
                 if !draft.hasSurface { natives.append(name) }
                 if !draft.hasSurface { draft.node.native = natives }
             }
-            if let call, !Self.actionModifiers.contains(name) {
+            if let call, !Self.actionModifiers.contains(name), !Self.isLifecycle(name) {
                 for closure in Self.closures(of: call) {
                     children += nodes(closure.statements, path: path, scope: scope)
                 }
@@ -420,7 +502,46 @@ struct ViewTreeReader {
         // Each later styling boundary wraps the earlier ones: the last is the outermost node.
         var result = layers.isEmpty ? node : reorder(layers + [node])
         if !lints.isEmpty && Self.hasStyling(result) { result.findings += lints }
+        for (condition, whenFalse) in conditionalRules {
+            result = rulesBranches(result, condition: condition, whenFalse: whenFalse, path: path)
+        }
         return result
+    }
+
+    /// `.twRules(c ? a : b)`: the view under `a` when `c` (`…[when c]`), and a copy
+    /// under `b` when not (`…[when !c]`), side by side in a node without styling.
+    func rulesBranches(_ node: SceneNode, condition: Condition, whenFalse: SceneRules, path: String) -> SceneNode {
+        var other = node
+        var stack: [[Int]] = [[]]
+        // The node holding the rules read at this call gets the other rule set.
+        while let indexes = stack.popLast() {
+            var found = false
+            func visit(_ n: inout SceneNode, _ rest: ArraySlice<Int>) {
+                if let first = rest.first {
+                    visit(&n.children[first], rest.dropFirst())
+                } else if n.rules?.location == whenFalse.location {
+                    n.rules = whenFalse
+                    found = true
+                }
+            }
+            visit(&other, indexes[...])
+            if found { break }
+            var n = other
+            for i in indexes { n = n.children[i] }
+            for i in n.children.indices.reversed() { stack.append(indexes + [i]) }
+        }
+        var wrapper = SceneNode(type: "Rules", path: path, jsonPath: path, line: node.line, location: node.location)
+        wrapper.children = [
+            renamed(node, to: path + "[when \(condition.text)]"),
+            renamed(other, to: path + "[when !\(condition.text)]"),
+        ]
+        return wrapper
+    }
+
+    /// What `self` is in code of `owner`: the view type of this file, or `View` in an extension of it.
+    func selfType(_ owner: String) -> String {
+        guard let info = eval.index.types[owner], info.conformsToView || info.name != "View" else { return "View" }
+        return info.name.first?.isUppercase == true ? info.name : "View"
     }
 
     /// Whether a node or a node below it applies `.tw` styling.
@@ -488,12 +609,17 @@ struct ViewTreeReader {
     }
 
     /// `.tw(…)` or `.tw` as an argument (`.buttonStyle(.tw("…"))`, `.textFieldStyle(.tw)`).
+    /// `.twNative(…)` too, for a button style (swiftcn's native-button style).
     static func isTW(_ e: ExprSyntax) -> Bool {
-        if let c = e.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self) {
-            return m.declName.baseName.text == "tw" && m.base == nil
-        }
-        if let m = e.as(MemberAccessExprSyntax.self) { return m.declName.baseName.text == "tw" && m.base == nil }
-        return false
+        twName(e) == "tw" || twName(e) == "twNative"
+    }
+
+    /// The implicit member a style argument names: `tw` in `.tw("…")` and `.tw`.
+    static func twName(_ e: ExprSyntax) -> String? {
+        var e = e
+        if let c = e.as(FunctionCallExprSyntax.self) { e = c.calledExpression }
+        guard let m = e.as(MemberAccessExprSyntax.self), m.base == nil else { return nil }
+        return m.declName.baseName.text
     }
 
     // MARK: surfaces
@@ -512,6 +638,9 @@ struct ViewTreeReader {
 
     private mutating func surface(_ m: Modifier, _ draft: inout Draft, _ scope: Scope) {
         guard let call = m.call else { return }
+        if let key = draft.node.location {
+            ClassSpans.collect(call.arguments, source, into: &classSpans[key, default: [:]])
+        }
         switch m.name {
         case "tw":
             draft.tw = classes(call.arguments, scope)
@@ -519,7 +648,13 @@ struct ViewTreeReader {
         case "twAnimation":
             draft.twAnimation = classes(call.arguments, scope)
         case "buttonStyle":
-            let classes = twArgument(call, scope).classes
+            var classes = twArgument(call, scope).classes
+            if let inner = call.arguments.first?.expression, Self.twName(inner) == "twNative",
+                !(inner.as(FunctionCallExprSyntax.self)?.arguments.contains { $0.label == nil } ?? false)
+            {
+                // `.twNative` and `.twNative(state:)` style with swiftcn's default classes.
+                classes = .text("glass")
+            }
             draft.buttonStyle = classes
             // A plain button's label follows ButtonStyle.Configuration.isPressed (seed 003):
             // its pressed: classes depend on that at run time.
@@ -641,7 +776,8 @@ struct ViewTreeReader {
             for (variant, value) in states {
                 if case .bool(true) = combinator.fix(value) { active.insert(variant) }
             }
-            combination.state = SurfaceState(active)
+            // A state written out (`TWState(isPressed: false)`) is supplied by the caller, on or off.
+            combination.state = SurfaceState(active, explicit: Set(states.map(\.0)))
             for n in combinator.notes where !notes.contains(n) { notes.append(n) }
             if i == 0 {
                 node.tw = combination.tw

@@ -25,15 +25,16 @@ enum CheckSARIF {
                 id: code.rawValue, level: severity.map(level) ?? .warning, shortDescription: code.summary,
                 help: code.help)
         }
-        let columns = CheckReport.utf16Columns(all.map(\.0))
-        let results = zip(all, columns).map { found, column in
+        let spans = CheckReport.utf16Spans(all.map(\.0))
+        let results = zip(all, spans).map { found, span in
             let (f, suppressions) = found
             let d = f.diagnostic
+            var location = SARIF.Location(file: f.location.file, line: f.location.line, column: span.column)
+            location.endColumn = span.endColumn
             return SARIF.Result(
                 ruleId: d.code.rawValue, level: level(d.severity),
                 message: d.message + (d.hint.map { " — \($0)" } ?? ""),
-                locations: [SARIF.Location(file: f.location.file, line: f.location.line, column: column)],
-                suppressions: suppressions)
+                locations: [location], suppressions: suppressions)
         }
         return SARIF.log(rules: rules, results: results)
     }

@@ -71,7 +71,7 @@ struct SwiftCLITests {
         #expect(result.status == 1)
         #expect(
             result.stdout == """
-                Card.swift:5:9: error[unknown-class] unknown class 'frostd' — did you mean 'frosted'?
+                Card.swift:6:22: error[unknown-class] unknown class 'frostd' — did you mean 'frosted'?
                 1 error(s), 0 warning(s), 0 note(s) in 1 file(s), 1 surface(s)
 
                 """)
@@ -127,8 +127,8 @@ struct SwiftCLITests {
         #expect(alone.status == 1)
         #expect(
             alone.stdout == """
-                CardView.swift:3:27: error[unknown-class] unknown class 'screen-card'
-                CardView.swift:3:27: error[unknown-class] unknown class 'lift-[…]'
+                CardView.swift:3:43: error[unknown-class] unknown class 'screen-card'
+                CardView.swift:3:55: error[unknown-class] unknown class 'lift-[…]'
                 2 error(s), 0 warning(s), 0 note(s) in 1 file(s), 1 surface(s)
 
                 """)
@@ -146,14 +146,14 @@ struct SwiftCLITests {
         #expect(result.status == 1)
         #expect(
             result.stdout == """
-                ./a/One.swift:1:40: error[unknown-class] unknown class 'frostd'
-                ./b/Two.swift:1:40: error[unknown-class] unknown class 'frostd'
+                ./a/One.swift:1:54: error[unknown-class] unknown class 'frostd'
+                ./b/Two.swift:1:54: error[unknown-class] unknown class 'frostd'
                 2 error(s), 0 warning(s), 0 note(s) in 2 file(s), 2 surface(s)
 
                 """)
         // A hidden file named explicitly is read.
         let explicit = try twhost(["check", ".hidden/Hidden.swift"], directory: folder)
-        #expect(explicit.stdout.hasPrefix(".hidden/Hidden.swift:1:40: error[unknown-class]"))
+        #expect(explicit.stdout.hasPrefix(".hidden/Hidden.swift:1:54: error[unknown-class]"))
     }
 
     @Test("check --format sarif validates against SARIF 2.1.0; every result has a physical location, every rule help")
@@ -206,7 +206,7 @@ struct SwiftCLITests {
         // `é` is two UTF-8 bytes and one UTF-16 unit: the text output's byte column there is 97.
         #expect(
             places == [
-                "./Card.swift:5:9 unknown-class", "./Flip.swift:5:40 identity-varies",
+                "./Card.swift:6:22 unknown-class", "./Flip.swift:5:40 identity-varies",
                 "./Flip.swift:5:96 dynamic-classes",
             ])
     }
@@ -219,7 +219,7 @@ struct SwiftCLITests {
         #expect(github.status == 1)
         #expect(
             github.stdout == """
-                ::error file=Card.swift,line=5,col=9,title=twhost unknown-class::unknown class 'frostd' — did you mean 'frosted'?
+                ::error file=Card.swift,line=6,col=22,endColumn=28,title=twhost unknown-class::unknown class 'frostd' — did you mean 'frosted'?
                 1 error(s), 0 warning(s), 0 note(s) in 1 file(s), 1 surface(s)
 
                 """)
@@ -227,8 +227,10 @@ struct SwiftCLITests {
         let root = try JSONParser.parse(Array(json.stdout.utf8))
         let finding = try #require(Self.array(root, "findings").first)
         #expect(ResolveOutput.string(finding, "file") == "Card.swift")
-        #expect(Self.number(finding, "line") == 5)
-        #expect(Self.number(finding, "column") == 9)
+        // The finding points at the class inside the literal, with its extent.
+        #expect(Self.number(finding, "line") == 6)
+        #expect(Self.number(finding, "column") == 22)
+        #expect(Self.number(finding, "endColumn") == 28)
         #expect(ResolveOutput.string(finding, "code") == "unknown-class")
         #expect(ResolveOutput.string(finding, "hint") == "did you mean 'frosted'?")
         #expect(ResolveOutput.string(finding, "surface") == "Card.swift:Card.body")

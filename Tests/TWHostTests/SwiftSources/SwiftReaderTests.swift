@@ -350,7 +350,8 @@ struct SwiftReaderTests {
             record.node.tw?.description == "p-3 border border-border rounded-md focus:border-[2] focus:border-primary")
         #expect(record.node.conditions.map(\.text) == ["focused"])
         #expect(record.node.state == SurfaceState([.focus]))
-        #expect(record.node.combinations.map(\.state) == [SurfaceState()])
+        // The state is written out: supplied when off too (swiftcn's TWState, Sources/SwiftCN/Tokens.swift).
+        #expect(record.node.combinations.map(\.state) == [SurfaceState([], explicit: [.focus])])
         #expect(
             record.surface.chain.map(\.modifier.swiftCode).contains(
                 ".overlay { RoundedRectangle(cornerRadius: 8).strokeBorder(Color(red: 0.09, green: 0.09, blue: 0.09), lineWidth: 2) }"

@@ -1,0 +1,39 @@
+import TWModel
+
+@_implementationOnly import SwiftSyntax
+
+/// Where a class is written inside a string literal: its first character,
+/// and the column after its last (UTF-8 bytes, as every column twhost keeps).
+public struct ClassSpan: Hashable, Sendable {
+    public var location: TWModel.SourceLocation
+    public var endColumn: Int
+}
+
+/// The classes written in the string literals of a surface's expressions,
+/// each at its first place: a finding about a class points at it there.
+enum ClassSpans {
+    static func collect(
+        _ syntax: some SyntaxProtocol, _ source: SourceContext, into spans: inout [String: ClassSpan]
+    ) {
+        for token in syntax.tokens(viewMode: .sourceAccurate) {
+            guard case .stringSegment = token.tokenKind else { continue }
+            let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
+            let bytes = Array(token.text.utf8)
+            var i = 0
+            while i < bytes.count {
+                while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+                let begin = i
+                while i < bytes.count, !isSpace(bytes[i]) { i += 1 }
+                guard i > begin else { continue }
+                let word = String(decoding: bytes[begin..<i], as: UTF8.self)
+                guard spans[word] == nil else { continue }
+                let l = source.converter.location(for: AbsolutePosition(utf8Offset: start + begin))
+                spans[word] = ClassSpan(
+                    location: TWModel.SourceLocation(file: source.file, line: l.line, column: l.column),
+                    endColumn: l.column + (i - begin))
+            }
+        }
+    }
+
+    private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+}
