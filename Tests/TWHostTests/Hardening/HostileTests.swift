@@ -38,7 +38,9 @@ struct HostileTests {
         }
         #expect(result?.status == 1)  // too many classes: bounded with a clear error
         #expect(result?.stdout.contains("expansion-limit") == true)
-        #expect(time < .seconds(30))
+        // A guard against a hang or a blow-up, far above the few seconds it takes on a
+        // quiet machine (speed is measured by Scripts/bench.sh, never asserted here).
+        #expect(time < .seconds(300))
         let bad = String(repeating: "x", count: 1 << 20)
         let unknown = try twhost(
             ["resolve", "-"], input: "{\"scene\": 1, \"root\": {\"type\": \"Text\", \"tw\": \"\(bad)\"}}")
@@ -120,7 +122,8 @@ struct HostileTests {
         let time = try Self.elapsed { result = try twhost(["resolve", "-"], input: json) }
         #expect(result?.status == 1)
         #expect(result?.stdout.contains("expansion-limit") == true)
-        #expect(time < .seconds(20))
+        // A hang guard, as above: exponential expansion would never finish.
+        #expect(time < .seconds(300))
     }
 
     static func hostile2(_ name: String, _ defines: [String], in dir: String) throws -> LoadedPlugin {
