@@ -40,8 +40,8 @@ enum LSPCommand {
             throw .failed("error: cannot find the twhost executable to start the language server's worker")
         }
         var arguments = [exe, "lsp", "--worker"]
-        if let given = command.value(PluginOptions.pluginTimeout) {
-            arguments += [PluginOptions.pluginTimeout.spec.name, given]
+        if command.isGiven(PluginOptions.pluginTimeout) {
+            arguments += [PluginOptions.pluginTimeout.spec.name, String(try PluginOptions.timeout(command))]
         }
         let supervisor = LanguageServerSupervisor(
             input: 0, output: Output.descriptor, log: 2, workerArguments: arguments)
