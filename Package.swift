@@ -136,7 +136,8 @@ let package = Package(
         .testTarget(
             name: "TWHostTests",
             dependencies: [
-                "TWHost", "TWPluginAPI", "TWSupport", "TWModel", "TWLoading", "TWRegistry", "TWResolution", "TWScenes",
+                "TWHost", "TWPluginAPI", "CTWContainment", "TWSupport", "TWModel", "TWLoading", "TWRegistry",
+                "TWResolution", "TWScenes",
                 "TWIdentity", "TWChecking", "TWPreview", "TWSwiftSource", "TWLanguageServer",
                 "twhost-cli",
             ], path: "Tests/TWHostTests"),

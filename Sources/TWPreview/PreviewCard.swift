@@ -37,28 +37,32 @@ extension PreviewCard {
     public static let states: [Variant] = [.hover, .focus, .pressed, .disabled]
 
     /// A view of a card other than its base one: the surface resolved in one
-    /// state, or for another platform (`data-state`, `data-platform`).
+    /// state, for another platform, or with the dark color scheme (`data-state`,
+    /// `data-platform`, `data-scheme`).
     enum Toggle {
-        case state(String), platform(String)
+        case state(String), platform(String), scheme(String)
         var attribute: String {
             switch self {
             case .state(let s): return " data-state=\"\(HTML.escape(s))\""
             case .platform(let p): return " data-platform=\"\(HTML.escape(p))\""
+            case .scheme(let c): return " data-scheme=\"\(HTML.escape(c))\""
             }
         }
         var note: String {
             switch self {
             case .state(let s): return s
             case .platform(let p): return "on " + p
+            case .scheme(let c): return "in " + c + " appearance"
             }
         }
     }
 
     /// The card of `record`, with the surface as resolved under each state in
-    /// `states` and for each platform in `platforms` that changes what it resolves to.
+    /// `states`, for each platform in `platforms` and with the dark color
+    /// scheme (`dark`), each where it changes what the surface resolves to.
     public init(
         _ record: SurfaceRecord, states: [(Variant, SurfaceRecord)] = [],
-        platforms: [(RenderEnvironment.Platform, SurfaceRecord)] = []
+        platforms: [(RenderEnvironment.Platform, SurfaceRecord)] = [], dark: SurfaceRecord? = nil
     ) {
         let palette = SurfaceReport.Palette(enabled: false)
         let lines = Self.lines(record, palette: palette)
@@ -95,6 +99,10 @@ extension PreviewCard {
             let platformLines = Self.lines(platformRecord, palette: palette)
             guard platformLines != lines else { continue }
             html += Self.view(platformRecord, toggle: .platform(platform.rawValue), lines: platformLines)
+        }
+        if let dark {
+            let darkLines = Self.lines(dark, palette: palette)
+            if darkLines != lines { html += Self.view(dark, toggle: .scheme("dark"), lines: darkLines) }
         }
         html +=
             "<div class=\"identity\">identity "

@@ -200,6 +200,8 @@ public enum PreviewPage {
             ":root[data-state=\(state.rawValue)] .card:has(.view[data-state=\(state.rawValue)]) .view.base{display:none}"
             + ":root[data-state=\(state.rawValue)] .view[data-state=\(state.rawValue)]{display:block}"
         }.joined(separator: "\n"))
+        :root[data-scheme=dark][data-state=""] .card:has(.view[data-scheme=dark]) .view.base{display:none}\
+        :root[data-scheme=dark][data-state=""] .view[data-scheme=dark]{display:block}
         \(RenderEnvironment.Platform.allCases.map { p in
             ":root[data-platform=\(p.rawValue)] .card:has(.view[data-platform=\(p.rawValue)]) .view.base{display:none}"
             + ":root[data-platform=\(p.rawValue)] .view[data-platform=\(p.rawValue)]{display:block}"

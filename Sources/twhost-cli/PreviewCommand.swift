@@ -55,10 +55,11 @@ enum PreviewCommand {
         }
         let resolution = SourceInputs.merged(files, plugins: plugins.map(\.info))
         /// The surfaces resolved once more, by path.
-        func byPath(_ state: SurfaceState, _ platform: RenderEnvironment.Platform?) throws(CLIError) -> [String:
-            SurfaceRecord]
-        {
-            let again = try SourceInputs.resolve(inputs, plugins: plugins, command, state: state, platform: platform)
+        func byPath(
+            _ state: SurfaceState, _ platform: RenderEnvironment.Platform?, scheme: Theme.ColorScheme? = nil
+        ) throws(CLIError) -> [String: SurfaceRecord] {
+            let again = try SourceInputs.resolve(
+                inputs, plugins: plugins, command, state: state, platform: platform, colorScheme: scheme)
             var records: [String: SurfaceRecord] = [:]
             for record in SourceInputs.merged(again, plugins: plugins.map(\.info)).surfaces {
                 records[record.path] = record
@@ -72,10 +73,13 @@ enum PreviewCommand {
         let otherPlatforms = RenderEnvironment.Platform.allCases.filter { $0 != resolvedFor }
         var byPlatform: [(RenderEnvironment.Platform, [String: SurfaceRecord])] = []
         for platform in otherPlatforms { byPlatform.append((platform, try byPath(SurfaceState(), platform))) }
+        // Theme tokens resolve to their dark values with the dark scheme: the page's dark toggle shows that resolution.
+        let byDark = try byPath(SurfaceState(), nil, scheme: .dark)
         let cards = resolution.surfaces.map { record in
             PreviewCard(
                 record, states: byState.compactMap { state, records in records[record.path].map { (state, $0) } },
-                platforms: byPlatform.compactMap { platform, records in records[record.path].map { (platform, $0) } })
+                platforms: byPlatform.compactMap { platform, records in records[record.path].map { (platform, $0) } },
+                dark: byDark[record.path])
         }
         let unread = files.contains { !$0.wasRead }
         var status = resolution.undecoratedCount > 0 || unread ? ExitCode.findings : ExitCode.success

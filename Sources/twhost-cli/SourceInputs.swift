@@ -50,10 +50,11 @@ enum SourceInputs {
     /// resolves each state and platform).
     static func resolve(
         _ inputs: [SourceInput], plugins: [LoadedPlugin], _ command: ParsedCommand, state: SurfaceState? = nil,
-        platform: RenderEnvironment.Platform? = nil
+        platform: RenderEnvironment.Platform? = nil, colorScheme: Theme.ColorScheme? = nil
     ) throws(CLIError) -> [ScannedFile] {
-        SourceScan.run(
-            inputs, plugins: plugins, options: try scanOptions(command, state: state, platform: platform))
+        var options = try scanOptions(command, state: state, platform: platform)
+        if let colorScheme { options.colorScheme = colorScheme }
+        return SourceScan.run(inputs, plugins: plugins, options: options)
     }
 
     /// The command's resolution options for a scan, with `state` and

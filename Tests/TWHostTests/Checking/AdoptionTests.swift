@@ -52,8 +52,8 @@ struct AdoptionTests {
         let result = try twhost(["check", "Sources"], directory: root)
         #expect(
             result.stdout == """
-                Sources/Card.swift:6:13: warning[unknown-class] unknown class 'frostd' — did you mean 'frosted'?
-                Sources/Card.swift:10:13: warning[unknown-class] unknown class 'bogus-two'
+                Sources/Card.swift:7:29: warning[unknown-class] unknown class 'frostd' — did you mean 'frosted'?
+                Sources/Card.swift:10:29: warning[unknown-class] unknown class 'bogus-two'
                 Sources/Card.swift:11:13: warning[unused-suppression] this suppression of 'unstable-row-id' suppresses nothing — remove the comment, or the rule from it
                 0 error(s), 3 warning(s), 0 note(s) in 1 file(s), 4 surface(s); 1 suppressed in source
 
@@ -63,10 +63,10 @@ struct AdoptionTests {
         // Without the configuration: no plugin (no suggestion), errors, exit 1.
         let bare = try twhost(["check", "--no-config", "Sources"], directory: root)
         #expect(bare.status == 1)
-        #expect(bare.stdout.hasPrefix("Sources/Card.swift:6:13: error[unknown-class] unknown class 'frostd'\n"))
+        #expect(bare.stdout.hasPrefix("Sources/Card.swift:7:29: error[unknown-class] unknown class 'frostd'\n"))
         // The command line wins over the file.
         let off = try twhost(["check", "--plugins", "motion", "Sources"], directory: root)
-        #expect(off.stdout.hasPrefix("Sources/Card.swift:6:13: warning[unknown-class] unknown class 'frostd'\n"))
+        #expect(off.stdout.hasPrefix("Sources/Card.swift:7:29: warning[unknown-class] unknown class 'frostd'\n"))
     }
 
     @Test("rules set to off drop findings; severities error and note apply")
@@ -173,7 +173,7 @@ struct AdoptionTests {
         #expect(walked.stdout.hasSuffix("in 1 file(s), 4 surface(s); 1 suppressed in source\n"))
         // A file named on the command line is always checked.
         let named = try twhost(["check", "Sources/Generated/G.swift"], directory: root)
-        #expect(named.stdout.hasPrefix("Sources/Generated/G.swift:1:40: error[unknown-class] unknown class 'nope'"))
+        #expect(named.stdout.hasPrefix("Sources/Generated/G.swift:1:54: error[unknown-class] unknown class 'nope'"))
     }
 
     @Test("the JSON schema in schema/ describes the keys the loader reads and accepts the documented example")
@@ -228,7 +228,7 @@ struct AdoptionTests {
         let again = try twhost(["check", "--baseline", "twhost-baseline.json", "Sources"], directory: root)
         #expect(
             again.stdout == """
-                Sources/Card.swift:13:13: warning[unknown-class] unknown class 'bogus-new'
+                Sources/Card.swift:13:29: warning[unknown-class] unknown class 'bogus-new'
                 0 error(s), 1 warning(s), 0 note(s) in 1 file(s), 5 surface(s); 1 suppressed in source; 3 in the baseline
 
                 """)
@@ -239,7 +239,7 @@ struct AdoptionTests {
         let fixed = try twhost(["check", "--baseline", "twhost-baseline.json", "Sources"], directory: root)
         #expect(
             fixed.stdout == """
-                Sources/Card.swift:6: baseline entry no longer found: unknown-class 'frostd' — unknown class 'frostd'
+                Sources/Card.swift:7: baseline entry no longer found: unknown-class 'frostd' — unknown class 'frostd'
                 0 error(s), 0 warning(s), 0 note(s) in 1 file(s), 4 surface(s); 1 suppressed in source; 2 in the baseline; 1 baseline entry no longer found
 
                 """)
@@ -287,7 +287,7 @@ struct AdoptionTests {
                 "<testsuite name=\"Sources/Card.swift\" tests=\"3\" failures=\"3\" errors=\"0\" skipped=\"0\">"))
         #expect(
             junit.stdout.contains(
-                "<testcase name=\"unknown-class at Sources/Card.swift:6:13\" classname=\"Sources/Card.swift\" file=\"Sources/Card.swift\" line=\"6\">\n      <failure message=\"unknown class &apos;frostd&apos; — did you mean &apos;frosted&apos;?\" type=\"warning\">"
+                "<testcase name=\"unknown-class at Sources/Card.swift:7:29\" classname=\"Sources/Card.swift\" file=\"Sources/Card.swift\" line=\"7\">\n      <failure message=\"unknown class &apos;frostd&apos; — did you mean &apos;frosted&apos;?\" type=\"warning\">"
             ))
         let checkstyle = try twhost(["check", "--format", "checkstyle", "."], directory: root + "/Sources")
         #expect(XMLStructure.checkstyle.validate(checkstyle.stdout) == [])
@@ -296,8 +296,8 @@ struct AdoptionTests {
                 <?xml version="1.0" encoding="UTF-8"?>
                 <checkstyle version="8.0">
                   <file name="Sources/Card.swift">
-                    <error line="6" column="13" severity="warning" message="unknown class &apos;frostd&apos; — did you mean &apos;frosted&apos;?" source="twhost.unknown-class"/>
-                    <error line="10" column="13" severity="warning" message="unknown class &apos;bogus-two&apos;" source="twhost.unknown-class"/>
+                    <error line="7" column="29" severity="warning" message="unknown class &apos;frostd&apos; — did you mean &apos;frosted&apos;?" source="twhost.unknown-class"/>
+                    <error line="10" column="29" severity="warning" message="unknown class &apos;bogus-two&apos;" source="twhost.unknown-class"/>
                     <error line="11" column="13" severity="warning" message="this suppression of &apos;unstable-row-id&apos; suppresses nothing — remove the comment, or the rule from it" source="twhost.unused-suppression"/>
                   </file>
                 </checkstyle>

@@ -35,7 +35,7 @@ struct HostileInputTests {
         let check = try twhost(["check", dir])
         #expect(check.status == 1)
         #expect(check.stdout.contains("\(dir)/Long.swift:\(line):13: error[parse-limit] a chain of more than 2000"))
-        #expect(check.stdout.contains("\(dir)/Other.swift:3:27: error[invalid-argument] 'bg-nope'"))
+        #expect(check.stdout.contains("\(dir)/Other.swift:3:45: error[invalid-argument] 'bg-nope'"))
         let resolve = try twhost(["resolve", dir + "/Long.swift"])
         #expect(resolve.status == 2)
         #expect(
@@ -97,7 +97,7 @@ struct HostileInputTests {
         let check = try twhost(["check", path])
         #expect(check.status == 1)
         // V19's misspelt class, read through V17 (a root of its own once V0's reading stops at V16).
-        #expect(check.stdout.contains("\(path):60:27: error[invalid-argument] 'bg-misspelt'"))
+        #expect(check.stdout.contains("\(path):60:47: error[invalid-argument] 'bg-misspelt'"))
         #expect(check.stdout.contains("\(path):51:27: note[view-depth-limit] V17 is used 17 views deep"))
     }
 
@@ -134,7 +134,7 @@ struct HostileInputTests {
         #expect(resolve.stdout.hasSuffix("3 surface(s): 2 decorated, 1 undecorated; 1 error(s), 0 warning(s)\n"))
         let check = try twhost(["check", path])
         #expect(check.status == 1)
-        #expect(check.stdout.contains("\(path):3:36: error[invalid-argument] 'bg-nope'"))
+        #expect(check.stdout.contains("\(path):3:54: error[invalid-argument] 'bg-nope'"))
         #expect(check.stdout.contains("\(path):6:57: note[view-cycle] views use each other in a cycle (A → B → A)"))
         #expect(check.stdout.hasSuffix("1 error(s), 0 warning(s), 2 note(s) in 1 file(s), 3 surface(s)\n"))
     }

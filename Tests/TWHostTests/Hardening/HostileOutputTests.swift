@@ -23,7 +23,7 @@ struct HostileOutputTests {
         #expect(mkfifo(dir + "/scene.json", 0o600) == 0)
         let reason = "is a FIFO; only a regular file is read (or - for standard input)"
         let check = try twhost(["check", dir + "/x.swift"])
-        #expect(check.stdout.contains("\(dir)/x.swift:1:1: error[syntax-error] cannot read \(dir)/x.swift: \(reason)"))
+        #expect(check.stdout.contains("\(dir)/x.swift:1:1: error[unreadable] cannot read \(dir)/x.swift: \(reason)"))
         #expect(check.status == 2)
         let resolve = try twhost(["resolve", dir + "/scene.json"])
         #expect(resolve.status == 2)
@@ -34,9 +34,9 @@ struct HostileOutputTests {
         // A folder walk says what it skips: the FIFO named like a Swift file, beside a file that is read.
         try Self.write(Self.view, dir + "/A.swift")
         let walk = try twhost(["check", dir])
-        #expect(walk.stdout.contains("\(dir)/x.swift:1:1: error[syntax-error] cannot read \(dir)/x.swift: is a FIFO"))
+        #expect(walk.stdout.contains("\(dir)/x.swift:1:1: error[unreadable] cannot read \(dir)/x.swift: is a FIFO"))
         #expect(walk.stdout.contains("is a FIFO; only regular files are read"))
-        #expect(walk.stdout.contains("\(dir)/A.swift:3:27: error[invalid-argument] 'bg-nope'"))
+        #expect(walk.stdout.contains("\(dir)/A.swift:3:45: error[invalid-argument] 'bg-nope'"))
     }
 
     @Test("a file larger than the limit is refused from its size, before reading")
@@ -74,8 +74,8 @@ struct HostileOutputTests {
         #expect(!check.stdout.split(separator: "\n").contains { $0.hasPrefix("fake.swift") })
         #expect(
             check.stdout.contains(
-                "\(dir)/nl\\u{A}fake.swift:1:1: error[x] injected.swift:3:27: error[invalid-argument]"))
-        #expect(check.stdout.contains("\(dir)/esc\\u{1B}[31mred.swift:3:27: error[invalid-argument]"))
+                "\(dir)/nl\\u{A}fake.swift:1:1: error[x] injected.swift:3:45: error[invalid-argument]"))
+        #expect(check.stdout.contains("\(dir)/esc\\u{1B}[31mred.swift:3:45: error[invalid-argument]"))
         let github = try twhost(["check", "--format", "github", dir])
         #expect(!github.stdout.contains("\u{1B}"))
         #expect(github.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("::") || $0.hasPrefix("2 error(s)") })

@@ -99,7 +99,10 @@ struct RulesDocTests {
         let pages = ["README.md"] + Self.repositoryFiles().filter { $0.hasPrefix("docs/") && $0.hasSuffix(".md") }
         var missing: [String] = []
         for page in pages {
+            // Outside fenced code blocks: those show an app's files and a command's output.
             let text = try String(contentsOfFile: TestPaths.repository + "/" + page, encoding: .utf8)
+                .components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+                .joined(separator: "\n")
             for named in Self.matches(path, in: text)
             // The fuzz script's working folder exists only after a run (docs/Security.md).
             where !named.hasPrefix("Fuzz/work/") {

@@ -48,14 +48,16 @@ struct PainterTests {
             drawing.html == "<div class=\"m\" style=\"padding:0px 8px 0px 8px\"><span class=\"text\">x</span></div>")
     }
 
-    @Test("theme tokens go through a custom property that dark appearance sets")
+    @Test("theme tokens draw as the value their scheme resolved; named system colours go through a custom property")
     func tokens() {
+        // A token is resolved for the color scheme before it is drawn (the page's dark view is a dark resolution).
         let primary = Theme.standard.colors["primary"]
-        #expect(primary.map(Appearance.css) == "var(--tw-primary, rgb(24 24 27))")
-        #expect(
-            primary.map { Appearance.css($0.withOpacity(0.5)) }
-                == "color-mix(in srgb, var(--tw-primary, rgb(24 24 27)) 50%, transparent)")
-        #expect(Appearance.darkDeclarations.contains("--tw-primary:#fafafa;"))
+        #expect(primary.map(Appearance.css) == "rgb(23 23 23)")
+        #expect(primary.map { Appearance.css($0.withOpacity(0.5)) } == "rgb(23 23 23 / 0.5)")
+        // A system colour keeps its name: dark appearance sets its property.
+        let blue = Theme.standard.colors["blue"]
+        #expect(blue.map(Appearance.css) == "var(--tw-blue, rgb(0 122 255))")
+        #expect(Appearance.darkDeclarations.contains("--tw-blue:#0a84ff;"))
         // A name that is not a plain token is not put into CSS.
         #expect(Appearance.css(ColorValue(red: 1, green: 0, blue: 0, name: "x);background:url(y")) == "rgb(255 0 0)")
     }

@@ -16,9 +16,14 @@ struct PreviewBrowserTests {
     static let lightCanvas = PNGImage.Pixel(r: 0xF2, g: 0xF2, b: 0xF7, a: 255)
     static let darkCanvas = PNGImage.Pixel(r: 0x1C, g: 0x1C, b: 0x1E, a: 255)
     static let blue = PNGImage.Pixel(r: 0, g: 0, b: 255, a: 255)
-    /// `primary` in light (the theme's value) and dark appearance.
-    static let primaryLight = PNGImage.Pixel(r: 0x18, g: 0x18, b: 0x1B, a: 255)
-    static let primaryDark = PNGImage.Pixel(r: 0xFA, g: 0xFA, b: 0xFA, a: 255)
+    /// `primary` in light and dark appearance: the theme's two values.
+    static let primaryLight = pixel(Theme.standard.colors["primary"])
+    static let primaryDark = pixel(Theme.defaultDarkColors["primary"])
+
+    static func pixel(_ color: ColorValue?) -> PNGImage.Pixel {
+        func channel(_ v: Double?) -> Int { Int(((v ?? -1) * 255).rounded()) }
+        return PNGImage.Pixel(r: channel(color?.red), g: channel(color?.green), b: channel(color?.blue), a: 255)
+    }
 
     /// Seed 000's padding example, a capsule, inactive and active plugin slots,
     /// a theme token, and a label that would be markup if it were not escaped.
