@@ -2,21 +2,17 @@ import TWModel
 
 /// Colours as the page draws them, in light and dark appearance.
 ///
-/// A named colour is drawn as a CSS custom property `--tw-NAME`: in light
-/// appearance it is unset and the colour's own components (the theme's value,
-/// as the chain carries it) are used; in dark appearance the page sets it to
-/// the dark value below. The dark values are SwiftUI's system colours in dark
-/// appearance and shadcn's neutral dark theme for the semantic tokens.
+/// Theme tokens arrive as values: the page's dark view is a resolution with
+/// the dark color scheme, so the theme (`TWModel/Theme.swift`) owns both of a
+/// token's values. A named system colour (`blue`, `red` …) is drawn as a CSS
+/// custom property `--tw-NAME`: in light appearance it is unset and the
+/// colour's own components are used; in dark appearance the page sets it to
+/// SwiftUI's dark value below.
 package enum Appearance {
     package static let dark: [(name: String, hex: UInt32)] = [
-        ("primary", 0xFAFAFA), ("primary-foreground", 0x18181B), ("secondary", 0x27272A),
-        ("secondary-foreground", 0xFAFAFA), ("accent", 0x27272A), ("accent-foreground", 0xFAFAFA),
-        ("muted", 0x27272A), ("muted-foreground", 0xA1A1AA), ("border", 0x27272A), ("input", 0x27272A),
-        ("ring", 0xD4D4D8), ("background", 0x09090B), ("foreground", 0xFAFAFA), ("surface", 0x18181B),
-        ("card", 0x09090B), ("card-foreground", 0xFAFAFA), ("destructive", 0x7F1D1D),
-        ("destructive-foreground", 0xFAFAFA), ("red", 0xFF453A), ("orange", 0xFF9F0A), ("yellow", 0xFFD60A),
-        ("green", 0x30D158), ("mint", 0x63E6E2), ("teal", 0x40C8E0), ("cyan", 0x64D2FF), ("blue", 0x0A84FF),
-        ("indigo", 0x5E5CE6), ("purple", 0xBF5AF2), ("pink", 0xFF375F), ("brown", 0xAC8E68), ("gray", 0x8E8E93),
+        ("red", 0xFF453A), ("orange", 0xFF9F0A), ("yellow", 0xFFD60A), ("green", 0x30D158), ("mint", 0x63E6E2),
+        ("teal", 0x40C8E0), ("cyan", 0x64D2FF), ("blue", 0x0A84FF), ("indigo", 0x5E5CE6), ("purple", 0xBF5AF2),
+        ("pink", 0xFF375F), ("brown", 0xAC8E68), ("gray", 0x8E8E93),
     ]
 
     /// The page's dark-appearance declarations, one custom property per name.
