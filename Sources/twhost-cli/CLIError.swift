@@ -86,6 +86,29 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
     }
 }
 
+extension CLIError {
+    /// A child `twhost` run for one side of a comparison (`diff`, `preview
+    /// --against`), as an error naming the side and what the child was
+    /// `doing`; nil when it exited 0 or 1, with its report on standard output.
+    static func child(_ result: SubprocessResult, side: String, doing: String) -> CLIError? {
+        switch result.exit {
+        case .exited(0), .exited(1):
+            return nil
+        case .exited:
+            let text = result.stderrText.split(separator: "\n").map {
+                $0.hasPrefix("error: ") ? String($0.dropFirst(7)) : String($0)
+            }
+            return .failed("\(side): \(text.joined(separator: "; "))")
+        case .signaled(let signal):
+            return .failed("\(side): \(doing) crashed (\(Subprocess.signalName(signal)))")
+        case .timedOut(let seconds):
+            return .failed("\(side): \(doing) did not finish within \(Int(seconds)) s")
+        case .notStarted(let why):
+            return .failed("\(side): cannot start twhost: \(why)")
+        }
+    }
+}
+
 /// The exit codes of every command (SPEC §7).
 enum ExitCode {
     static let success: Int32 = 0

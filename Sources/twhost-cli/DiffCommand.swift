@@ -159,21 +159,7 @@ enum DiffCommand {
                 argv += ["--plugin-path", String(parts[1]), "--no-default-path"]
             }
             let result = Subprocess.run(argv, timeout: 120)
-            switch result.exit {
-            case .exited(0), .exited(1):
-                break
-            case .exited:
-                let text = result.stderrText.split(separator: "\n").map {
-                    $0.hasPrefix("error: ") ? String($0.dropFirst(7)) : String($0)
-                }
-                throw .failed("\(side): \(text.joined(separator: "; "))")
-            case .signaled(let signal):
-                throw .failed("\(side): loading the plugins crashed (\(Subprocess.signalName(signal)))")
-            case .timedOut(let seconds):
-                throw .failed("\(side): loading the plugins did not finish within \(Int(seconds)) s")
-            case .notStarted(let why):
-                throw .failed("\(side): cannot start twhost: \(why)")
-            }
+            if let failure = CLIError.child(result, side: side, doing: "loading the plugins") { throw failure }
             do {
                 return try RegistrySnapshot.read(result.stdout, file: side)
             } catch {

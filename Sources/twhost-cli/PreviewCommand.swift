@@ -148,21 +148,7 @@ enum PreviewCommand {
         if command[PluginOptions.allowWritable] { argv.append("--allow-writable-plugins") }
         argv += inputs
         let result = Subprocess.run(argv, timeout: 600)
-        switch result.exit {
-        case .exited(0), .exited(1):
-            break
-        case .exited:
-            let text = result.stderrText.split(separator: "\n").map {
-                $0.hasPrefix("error: ") ? String($0.dropFirst(7)) : String($0)
-            }
-            throw .failed("\(side): \(text.joined(separator: "; "))")
-        case .signaled(let signal):
-            throw .failed("\(side): resolving with these plugins crashed (\(Subprocess.signalName(signal)))")
-        case .timedOut(let seconds):
-            throw .failed("\(side): resolving with these plugins did not finish within \(Int(seconds)) s")
-        case .notStarted(let why):
-            throw .failed("\(side): cannot start twhost: \(why)")
-        }
+        if let failure = CLIError.child(result, side: side, doing: "resolving with these plugins") { throw failure }
         let root: JSONNode
         do {
             root = try JSONParser.parse(result.stdout)
