@@ -197,7 +197,7 @@ struct LanguageServerTests {
 
     // MARK: documents and diagnostics
 
-    @Test("published diagnostics: the class's exact range, code, link, related information; pull diagnostics the same")
+    @Test("published diagnostics: the class's exact range, code and link; pull diagnostics the same")
     func diagnostics() throws {
         let (client, root, _) = try Self.started("lsp-diag")
         let uri = fileURI(root + "/Card.swift")
@@ -213,6 +213,20 @@ struct LanguageServerTests {
         let pulled = try client.response(2)
         #expect(pulled["result"]?["kind"]?.string == "full")
         #expect(pulled["result"]?["items"]?.array?.map(\.compact) == [expected])
+        #expect(try client.stop() == 0)
+    }
+
+    @Test("a finding on a plugin registration's class relates the registration, at the plugin's file")
+    func relatedRegistration() throws {
+        let (client, root, _) = try Self.started("lsp-related")
+        let uri = fileURI(root + "/Tilt.swift")
+        client.open(uri, "struct V: View {\n    var body: some View { Text(\"t\").tw(\"tilt-[nope]\") }\n}\n")
+        let items = try #require(try client.diagnostics(uri)["params"]?["diagnostics"]?.array)
+        #expect(items.count == 1)
+        let related = try #require(items.first?["relatedInformation"]?.array)
+        #expect(related.count == 1)
+        #expect(related.first?["message"]?.string?.hasPrefix("registration tilt (plugin motion, effects, ") == true)
+        #expect(related.first?["location"]?["uri"]?.string == fileURI(TestPaths.binDirectory + "/libMotion.so"))
         #expect(try client.stop() == 0)
     }
 
