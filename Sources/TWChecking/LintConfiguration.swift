@@ -38,7 +38,8 @@ public struct LintConfiguration: Sendable, Equatable {
         }
     }
 
-    public enum ColorScheme: String, Sendable, Equatable, CaseIterable { case light, dark }
+    /// The appearance theme tokens resolve for: the resolver's own type.
+    public typealias ColorScheme = Theme.ColorScheme
 
     /// The file it was read from (as found: absolute when found by searching).
     public var file: String
@@ -107,66 +108,107 @@ public struct LintConfiguration: Sendable, Equatable {
         } catch {
             throw ConfigurationError(file: file, line: error.line, key: nil, message: "not JSON: \(error.message)")
         }
-        guard case .object(let members) = root.value else {
+        guard case .object = root.value else {
             throw ConfigurationError(
                 file: file, line: root.line, key: nil, message: "expected an object, found \(root.kindName)")
         }
+        var problems: [ConfigurationError] = []
+        let config = read(root, file: file, problems: &problems, stopAtFirst: true)
+        if let first = problems.first { throw first }
+        return config
+    }
+
+    /// The same keys given another way than as a file (an editor's settings),
+    /// read and checked as the file's are, except that each key that is wrong
+    /// is listed in `problems` (without a line) and keeps its default; `source`
+    /// names where they came from. Relative paths stay as they are.
+    public static func read(_ node: JSONNode, source: String, problems: inout [ConfigurationError])
+        -> LintConfiguration
+    {
+        guard case .object = node.value else {
+            if !node.isNull {
+                problems.append(
+                    ConfigurationError(
+                        file: source, line: 0, key: nil, message: "expected an object, found \(node.kindName)"))
+            }
+            return LintConfiguration(file: "")
+        }
+        var found: [ConfigurationError] = []
+        var config = read(node, file: source, problems: &found, stopAtFirst: false)
+        config.file = ""
+        for var e in found {
+            e.line = 0
+            problems.append(e)
+        }
+        return config
+    }
+
+    private static func read(
+        _ root: JSONNode, file: String, problems: inout [ConfigurationError], stopAtFirst: Bool
+    ) -> LintConfiguration {
         var config = LintConfiguration(file: file)
+        guard case .object(let members) = root.value else { return config }
         let base = parent(of: file)
         for member in members {
             let node = member.node
             func fail(_ message: String, key: String = member.key, suggestion: String? = nil) -> ConfigurationError {
                 ConfigurationError(file: file, line: node.line, key: key, message: message, suggestion: suggestion)
             }
-            switch member.key {
-            case "plugins":
-                config.plugins = try strings(node) { fail($0) }
-                if let bad = config.plugins?.first(where: { $0.isEmpty || $0.contains(",") }) {
-                    throw fail("'\(bad)' is not a plugin name")
-                }
-            case "pluginPaths":
-                config.pluginPaths = try strings(node) { fail($0) }.map { resolve($0, against: base) }
-            case "platform":
-                config.platform = try choice(node, RenderEnvironment.Platform.self) { fail($0, suggestion: $1) }
-            case "osVersion":
-                guard case .number(let n) = node.value, n >= 1, n < 1000, n == n.rounded() else {
-                    throw fail("expected a major version such as 17, found \(describe(node))")
-                }
-                config.osVersion = Int(n)
-            case "colorScheme":
-                config.colorScheme = try choice(node, ColorScheme.self) { fail($0, suggestion: $1) }
-            case "theme":
-                guard case .string(let s) = node.value, !s.isEmpty else {
-                    throw fail("expected a file name, found \(describe(node))")
-                }
-                config.theme = resolve(s, against: base)
-            case "include":
-                config.include = try strings(node) { fail($0) }
-            case "exclude":
-                config.exclude = try strings(node) { fail($0) }
-            case "rules":
-                guard case .object(let entries) = node.value else {
-                    throw fail("expected an object of rule names and severities, found \(node.kindName)")
-                }
-                for entry in entries {
-                    let inner = entry.node
-                    func failRule(_ message: String, suggestion: String?) -> ConfigurationError {
-                        ConfigurationError(
-                            file: file, line: inner.line, key: "rules.\(entry.key)", message: message,
-                            suggestion: suggestion)
+            do throws(ConfigurationError) {
+                switch member.key {
+                case "plugins":
+                    config.plugins = try strings(node) { fail($0) }
+                    if let bad = config.plugins?.first(where: { $0.isEmpty || $0.contains(",") }) {
+                        throw fail("'\(bad)' is not a plugin name")
                     }
-                    guard let code = DiagnosticCode(rawValue: entry.key) else {
-                        throw failRule(
-                            "unknown rule",
-                            suggestion: Suggestion.nearest(to: entry.key, in: DiagnosticCode.allCases.map(\.rawValue)))
+                case "pluginPaths":
+                    config.pluginPaths = try strings(node) { fail($0) }.map { resolve($0, against: base) }
+                case "platform":
+                    config.platform = try choice(node, RenderEnvironment.Platform.self) { fail($0, suggestion: $1) }
+                case "osVersion":
+                    guard case .number(let n) = node.value, n >= 1, n < 1000, n == n.rounded() else {
+                        throw fail("expected a major version such as 17, found \(describe(node))")
                     }
-                    let setting = try choice(inner, RuleSetting.self) { failRule($0, suggestion: $1) }
-                    config.rules.append((code, setting))
+                    config.osVersion = Int(n)
+                case "colorScheme":
+                    config.colorScheme = try choice(node, ColorScheme.self) { fail($0, suggestion: $1) }
+                case "theme":
+                    guard case .string(let s) = node.value, !s.isEmpty else {
+                        throw fail("expected a file name, found \(describe(node))")
+                    }
+                    config.theme = resolve(s, against: base)
+                case "include":
+                    config.include = try strings(node) { fail($0) }
+                case "exclude":
+                    config.exclude = try strings(node) { fail($0) }
+                case "rules":
+                    guard case .object(let entries) = node.value else {
+                        throw fail("expected an object of rule names and severities, found \(node.kindName)")
+                    }
+                    for entry in entries {
+                        let inner = entry.node
+                        func failRule(_ message: String, suggestion: String?) -> ConfigurationError {
+                            ConfigurationError(
+                                file: file, line: inner.line, key: "rules.\(entry.key)", message: message,
+                                suggestion: suggestion)
+                        }
+                        guard let code = DiagnosticCode(rawValue: entry.key) else {
+                            throw failRule(
+                                "unknown rule",
+                                suggestion: Suggestion.nearest(
+                                    to: entry.key, in: DiagnosticCode.allCases.map(\.rawValue)))
+                        }
+                        let setting = try choice(inner, RuleSetting.self) { failRule($0, suggestion: $1) }
+                        config.rules.append((code, setting))
+                    }
+                default:
+                    throw ConfigurationError(
+                        file: file, line: node.line, key: member.key, message: "unknown key",
+                        suggestion: Suggestion.nearest(to: member.key, in: keys))
                 }
-            default:
-                throw ConfigurationError(
-                    file: file, line: node.line, key: member.key, message: "unknown key",
-                    suggestion: Suggestion.nearest(to: member.key, in: keys))
+            } catch {
+                problems.append(error)
+                if stopAtFirst { return config }
             }
         }
         return config
@@ -320,9 +362,9 @@ public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConver
         self.suggestion = suggestion
     }
 
-    /// `.twhost.json:3: 'plugin': unknown key; did you mean 'plugins'?`
+    /// `.twhost.json:3: 'plugin': unknown key; did you mean 'plugins'?` (no line when it is 0).
     public var description: String {
-        var text = "\(file.escapingControlCharacters):\(line): "
+        var text = line > 0 ? "\(file.escapingControlCharacters):\(line): " : "\(file.escapingControlCharacters): "
         if let key { text += "'\(key.escapingControlCharacters)': " }
         text += message
         if let suggestion { text += "; did you mean '\(suggestion)'?" }

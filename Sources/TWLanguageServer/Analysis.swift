@@ -18,15 +18,14 @@ struct Workspace {
         self.plugins = plugins
         registry = PluginRegistry(plugins: plugins)
         options = configuration.scanOptions
-        var environment = RenderEnvironment(platform: configuration.platform ?? .ios)
-        if let v = configuration.osVersion { environment.osVersion = v }
-        scope = ResolutionScope(registry: registry, environment: environment)
+        scope = ResolutionScope(registry: registry, environment: configuration.environment)
         shared = SourceScan.sharedScopes(options)
     }
 
     /// Loads the configured plugins (those that crashed before left out), as
     /// `--plugins` and `--plugin-path` do; relative folders are the workspace's.
     static func load(_ configuration: ServerConfiguration, root: String?, crashed: [String]) -> Workspace {
+        // The client's relative folders are the workspace's; a file's are already its folder's.
         let explicit = configuration.pluginPaths.map { p in
             p.hasPrefix("/") || root == nil ? p : (root ?? "") + "/" + p
         }
@@ -65,6 +64,10 @@ struct Analysis {
         var diagnostic: Diagnostic
         var range: Range<Int>
         var json: JSONValue
+        /// The lint's fix (`check --fix` applies it), as byte offsets into the document.
+        var fix: TextEdit? = nil
+        /// The did-you-mean as an edit of the class, as `check` reports it.
+        var suggestion: TextEdit? = nil
     }
 
     let version: Int
@@ -97,11 +100,20 @@ struct Analysis {
             let d = Diagnostic(PluginCrash(message: c.message))
             out.append(Finding(diagnostic: d, range: 0..<0, json: json))
         }
-        for f in CheckReport([scanned]).findings {
+        // The findings `twhost check` reports for the document as it is in the editor, with the class lints.
+        var report = CheckReport([scanned])
+        let bytes = doc.bytes
+        let text: (String) -> [UInt8]? = { $0 == path ? bytes : nil }
+        if doc.isSwift, scanned.wasRead {
+            report.addClassLints([path], order: [path], scope: workspace.scope, bytes: text)
+        }
+        let lines = LineTable(bytes)
+        for f in report.findings {
             let d = f.diagnostic
             guard let severity = workspace.configuration.severity(of: d.code, default: d.severity) else { continue }
             let at = doc.offset(line: f.location.line, column: f.location.column)
             let range = Analysis.range(of: d.className, near: at, tokens: tokens, doc: doc)
+            let suggestion = TextEdit.suggestion(for: d, at: range.lowerBound, in: bytes, file: path, lines: lines)
             var related: [JSONValue] = []
             if range.lowerBound != at, let surface = f.surface {
                 related.append(
@@ -119,7 +131,7 @@ struct Analysis {
                     diagnostic: d, range: range,
                     json: Analysis.json(
                         range: range, doc: doc, server: server, severity: level, code: d.code.rawValue,
-                        message: message, related: related)))
+                        message: message, related: related), fix: f.fix, suggestion: suggestion))
         }
         findings = out
     }

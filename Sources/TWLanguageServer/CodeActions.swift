@@ -1,8 +1,10 @@
 import TWHost
 import TWSwiftSource
 
-/// `textDocument/codeAction`: a quick fix for each finding whose hint names
-/// a replacement (did you mean), and "Sort classes", offered only when the
+/// `textDocument/codeAction`: a quick fix for each finding with an edit —
+/// the removal of an overridden or duplicate class (the fix `check --fix`
+/// applies) and the replacement a hint names (did you mean), both the
+/// `TextEdit`s `check` reports — and "Sort classes", offered only when the
 /// sorted document resolves to exactly the same chains.
 enum CodeActions {
     static let sortKind = "source.sortClasses"
@@ -53,23 +55,15 @@ extension LanguageServer {
         if wanted("quickfix") {
             for f in a.findings
             where f.range.overlaps(r) || f.range.lowerBound == r.lowerBound || r.contains(f.range.lowerBound) {
-                guard let fix = f.diagnostic.replacement, let name = f.diagnostic.className,
-                    let found = name.ranges(of: fix.text).last
-                else { continue }
-                // The edit replaces the class text in the literal, so only a class written as it reads.
-                guard doc.text(f.range) == name else { continue }
-                var fixed = name
-                fixed.replaceSubrange(found, with: fix.with)
-                actions.append(
-                    .object([
-                        (
-                            "title",
-                            .string(
-                                "Replace '\(name.escapingControlCharacters)' with '\(fixed.escapingControlCharacters)'")
-                        ),
-                        ("kind", .string("quickfix")), ("diagnostics", .array([f.json])), ("isPreferred", .bool(true)),
-                        ("edit", edit(doc, [(f.range, fixed)])),
-                    ]))
+                guard let name = f.diagnostic.className else { continue }
+                for fix in [f.fix, f.suggestion].compactMap({ $0 }) where fix.end <= doc.bytes.count {
+                    actions.append(
+                        .object([
+                            ("title", .string(fix.title(of: name))), ("kind", .string("quickfix")),
+                            ("diagnostics", .array([f.json])), ("isPreferred", .bool(true)),
+                            ("edit", edit(doc, [(fix.start..<fix.end, fix.replacement)])),
+                        ]))
+                }
             }
         }
         if wanted(CodeActions.sortKind), let sort = sortAction(doc, a) { actions.append(sort) }

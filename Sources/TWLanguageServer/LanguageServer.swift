@@ -147,8 +147,9 @@ public final class LanguageServer {
         case "workspace/didChangeConfiguration":
             let settings = params?["settings"]
             var problems: [String] = []
-            clientConfiguration = ServerConfiguration.read(settings?["twhost"] ?? settings, problems: &problems)
-            report(problems, from: "the configuration")
+            clientConfiguration = ServerConfiguration.read(
+                settings?["twhost"] ?? settings, source: "the configuration", problems: &problems)
+            for p in problems { show(.warning, p) }
             crashedPlugins.removeAll()
             reconfigure(reason: "the configuration changed")
         case "workspace/didChangeWatchedFiles":
@@ -186,8 +187,9 @@ public final class LanguageServer {
             rootPath = path
         }
         var problems: [String] = []
-        clientConfiguration = ServerConfiguration.read(params?["initializationOptions"], problems: &problems)
-        report(problems, from: "initializationOptions")
+        clientConfiguration = ServerConfiguration.read(
+            params?["initializationOptions"], source: "initializationOptions", problems: &problems)
+        for p in problems { show(.warning, p) }
         reconfigure(reason: nil)
         let sync: JSONValue = .object([
             ("openClose", .bool(true)), ("change", .number(2)), ("save", .object([("includeText", .bool(false))])),
@@ -254,24 +256,21 @@ public final class LanguageServer {
         nextServerRequest += 1
     }
 
-    /// The configuration in force: `.twhost.json` at the workspace root when
-    /// there is one, else the client's. Plugins are loaded again and every
-    /// open document is published again.
+    /// The configuration in force: the `.twhost.json` `twhost check` would
+    /// read for the workspace root (the nearest at or above it, up to the
+    /// folder that holds `.git`) when there is one, else the client's; a file
+    /// that `check` rejects is shown with `check`'s message and the client's
+    /// is used. Plugins are loaded again and every open document is
+    /// published again.
     func reconfigure(reason: String?) {
         var next = clientConfiguration
         configurationFile = nil
-        if let root = rootPath {
-            let file = root + "/.twhost.json"
-            if let bytes = try? FileIO.read(file) {
-                do {
-                    let node = try JSONParser.parse(bytes)
-                    var problems: [String] = []
-                    next = ServerConfiguration.read(node, problems: &problems)
-                    configurationFile = file
-                    report(problems, from: file)
-                } catch {
-                    show(.error, "\(file.escapingControlCharacters): not JSON: \(error.description)")
-                }
+        if let root = rootPath, let file = LintConfiguration.find(from: root) {
+            do throws(ConfigurationError) {
+                next = ServerConfiguration(try LintConfiguration.load(file))
+                configurationFile = file
+            } catch {
+                show(.error, error.description)
             }
         }
         configuration = next
@@ -413,7 +412,4 @@ public final class LanguageServer {
             "window/showMessage", .object([("type", .number(Double(type.rawValue))), ("message", .string(text))]))
     }
 
-    func report(_ problems: [String], from source: String) {
-        for p in problems { show(.warning, "\(source.escapingControlCharacters): \(p)") }
-    }
 }

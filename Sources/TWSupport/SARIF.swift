@@ -1,7 +1,8 @@
 /// A SARIF 2.1.0 log with one run of twhost, built from typed rules and
 /// results (OASIS SARIF 2.1.0: §3.13 sarifLog, §3.14 run, §3.19 toolComponent,
 /// §3.49 reportingDescriptor, §3.27 result, §3.28 location, §3.29
-/// physicalLocation, §3.4 artifactLocation, §3.30 region, §3.35 suppression).
+/// physicalLocation, §3.4 artifactLocation, §3.30 region, §3.35 suppression,
+/// §3.55 fix, §3.56 artifactChange, §3.57 replacement).
 ///
 /// Every command that writes SARIF (`diff`, `plugins check`) describes its
 /// findings with these types, so each result names its rule by id and index,
@@ -101,6 +102,38 @@ public enum SARIF {
         }
     }
 
+    /// An edit that fixes a result (`fix`, §3.55): one file's regions replaced.
+    public struct Fix: Sendable, Equatable {
+        /// One region deleted and the text inserted in its place (`replacement`, §3.57).
+        public struct Replacement: Sendable, Equatable {
+            /// 1-based; the end column is the one after the region (§3.30.8).
+            public var startLine: Int
+            public var startColumn: Int
+            public var endLine: Int
+            public var endColumn: Int
+            /// Empty for a pure deletion.
+            public var insertedText: String
+
+            public init(startLine: Int, startColumn: Int, endLine: Int, endColumn: Int, insertedText: String) {
+                self.startLine = startLine
+                self.startColumn = startColumn
+                self.endLine = endLine
+                self.endColumn = endColumn
+                self.insertedText = insertedText
+            }
+        }
+
+        public var description: String
+        public var file: String
+        public var replacements: [Replacement]
+
+        public init(description: String, file: String, replacements: [Replacement]) {
+            self.description = description
+            self.file = file
+            self.replacements = replacements
+        }
+    }
+
     /// One finding (`result`, §3.27).
     public struct Result: Sendable {
         public var ruleId: String
@@ -114,6 +147,8 @@ public enum SARIF {
         /// Stable identities for matching results across runs, in this order.
         public var partialFingerprints: [(String, String)]
         public var suppressions: [Suppression]
+        /// Edits that fix the result (or, for a suggestion, that the user may choose).
+        public var fixes: [Fix] = []
         public var properties: [(String, JSONValue)]
 
         public init(
@@ -257,7 +292,37 @@ extension SARIF.Result {
                         })
                 ))
         }
+        if !fixes.isEmpty { members.append(("fixes", .array(fixes.map(\.json)))) }
         if !properties.isEmpty { members.append(("properties", .object(properties))) }
         return .object(members)
+    }
+}
+
+extension SARIF.Fix {
+    var json: JSONValue {
+        let replacements: [JSONValue] = replacements.map { r in
+            .object([
+                (
+                    "deletedRegion",
+                    .object([
+                        ("startLine", .number(Double(r.startLine))), ("startColumn", .number(Double(r.startColumn))),
+                        ("endLine", .number(Double(r.endLine))), ("endColumn", .number(Double(r.endColumn))),
+                    ])
+                ),
+                ("insertedContent", .object([("text", .string(r.insertedText))])),
+            ])
+        }
+        return .object([
+            ("description", .object([("text", .string(description))])),
+            (
+                "artifactChanges",
+                .array([
+                    .object([
+                        ("artifactLocation", .object([("uri", .string(SARIF.uri(forPath: file)))])),
+                        ("replacements", .array(replacements)),
+                    ])
+                ])
+            ),
+        ])
     }
 }

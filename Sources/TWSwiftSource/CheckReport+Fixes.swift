@@ -5,13 +5,21 @@ import TWScenes
 import TWSupport
 
 extension CheckReport {
+    /// The bytes of an input as `check` reads them: the file on disk.
+    public static func fileBytes(_ path: String) -> [UInt8]? { try? FileIO.read(path) }
+
     /// Adds the `overridden-class` and `duplicate-class` findings of the
     /// Swift files, each with its fix, in the report's order.
-    /// - Parameter order: every input path, in input order.
-    public mutating func addClassLints(_ sources: [String], order: [String], scope: ResolutionScope) {
+    /// - Parameters:
+    ///   - order: every input path, in input order.
+    ///   - bytes: each file's text (an editor's open document, or the file on disk).
+    public mutating func addClassLints(
+        _ sources: [String], order: [String], scope: ResolutionScope,
+        bytes: (String) -> [UInt8]? = CheckReport.fileBytes
+    ) {
         var added: [Finding] = []
         for path in sources {
-            guard let bytes = try? FileIO.read(path) else { continue }
+            guard let bytes = bytes(path) else { continue }
             let lines = LineTable(bytes)
             for literal in ClassLiteral.all(file: path, bytes: bytes) {
                 for f in ClassLints.findings(literal, scope: scope, lines: lines) {
@@ -22,6 +30,22 @@ extension CheckReport {
         }
         guard !added.isEmpty else { return }
         findings = Self.sorted(findings + added, fileOrder: order)
+    }
+
+    /// Gives each finding whose hint names a replacement (did you mean) its
+    /// edit, when the class is written at the finding's place as it reads.
+    /// - Parameter bytes: each file's text, as for `addClassLints`.
+    public mutating func addSuggestions(bytes: (String) -> [UInt8]? = CheckReport.fileBytes) {
+        var files: [String: (bytes: [UInt8], lines: LineTable)?] = [:]
+        for (i, f) in findings.enumerated() where f.diagnostic.replacement != nil {
+            let file = f.location.file
+            if files[file] == nil { files[file] = .some(bytes(file).map { ($0, LineTable($0)) }) }
+            guard let text = files[file] ?? nil,
+                let start = text.lines.offset(line: f.location.line, column: f.location.column)
+            else { continue }
+            findings[i].suggestion = TextEdit.suggestion(
+                for: f.diagnostic, at: start, in: text.bytes, file: file, lines: text.lines)
+        }
     }
 
     /// A fix as JSON: the range it replaces (lines and UTF-8 columns, end exclusive, and byte offsets) and the text.

@@ -14,6 +14,9 @@ public struct CheckReport: Sendable {
         public var surface: String?
         /// The edit that fixes it, keeping every chain and identity (`overridden-class`, `duplicate-class`).
         public var fix: TextEdit? = nil
+        /// The did-you-mean of the hint as an edit of the class (`unknown-class`,
+        /// `unknown-variant`): it changes meaning, so `--fix` never applies it.
+        public var suggestion: TextEdit? = nil
         /// For a finding about a class written in a literal: the column after it (UTF-8 bytes).
         public var endColumn: Int? = nil
     }
@@ -144,6 +147,7 @@ public struct CheckReport: Sendable {
             members.append(("class", d.className.map(JSONValue.string) ?? .null))
             members.append(("surface", f.surface.map(JSONValue.string) ?? .null))
             if let fix = f.fix { members.append(("fix", Self.json(fix))) }
+            if let suggestion = f.suggestion { members.append(("suggestion", Self.json(suggestion))) }
             list.append(.object(members))
         }
         var counts: [(String, JSONValue)] = [
@@ -179,21 +183,32 @@ public struct CheckReport: Sendable {
 
     /// Start columns and, for findings about a class in a literal, end columns, in UTF-16 code units.
     public static func utf16Spans(_ findings: [Finding]) -> [(column: Int, endColumn: Int?)] {
-        var lines: [String: [[UInt8]]] = [:]
+        var columns = UTF16Columns()
         return findings.map { f in
-            if lines[f.location.file] == nil {
-                let bytes = (try? FileIO.read(f.location.file)) ?? []
-                lines[f.location.file] = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            let l = f.location
+            return (
+                columns.column(file: l.file, line: l.line, column: l.column),
+                f.endColumn.map { columns.column(file: l.file, line: l.line, column: $0) }
+            )
+        }
+    }
+
+    /// UTF-8 byte columns as UTF-16 code units, each file's lines read once;
+    /// a column of a line that cannot be read stays as it is.
+    public struct UTF16Columns {
+        var lines: [String: [[UInt8]]] = [:]
+
+        public init() {}
+
+        public mutating func column(file: String, line: Int, column: Int) -> Int {
+            if lines[file] == nil {
+                let bytes = (try? FileIO.read(file)) ?? []
+                lines[file] = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
                     .map(Array.init)
             }
-            guard let text = lines[f.location.file], f.location.line - 1 < text.count, f.location.line >= 1 else {
-                return (f.location.column, f.endColumn)
-            }
-            func utf16(_ column: Int) -> Int {
-                let prefix = text[f.location.line - 1].prefix(max(0, column - 1))
-                return String(decoding: prefix, as: UTF8.self).utf16.count + 1
-            }
-            return (utf16(f.location.column), f.endColumn.map(utf16))
+            guard let text = lines[file], line - 1 < text.count, line >= 1 else { return column }
+            let prefix = text[line - 1].prefix(max(0, column - 1))
+            return String(decoding: prefix, as: UTF8.self).utf16.count + 1
         }
     }
 

@@ -32,6 +32,34 @@ public struct TextEdit: Sendable, Equatable {
         self.replacement = replacement
     }
 
+    /// What an editor or a report calls the edit of the class `className`:
+    /// `Remove 'p-[8]'`, `Replace 'roundd-lg' with 'rounded-lg'`.
+    public func title(of className: String) -> String {
+        replacement.isEmpty
+            ? "Remove '\(className.escapingControlCharacters)'"
+            : "Replace '\(className.escapingControlCharacters)' with '\(replacement.escapingControlCharacters)'"
+    }
+
+    /// The edit a finding's did-you-mean names (`Diagnostic.replacement`),
+    /// for its class written at byte offset `start` of `bytes`: the whole
+    /// class replaced with the suggested spelling. Nil when the finding names
+    /// no replacement or the class is not written there as it reads (an
+    /// escape, or text built at run time).
+    public static func suggestion(
+        for diagnostic: Diagnostic, at start: Int, in bytes: [UInt8], file: String, lines: LineTable
+    ) -> TextEdit? {
+        guard let fix = diagnostic.replacement, let name = diagnostic.className, !fix.text.isEmpty,
+            let found = name.ranges(of: fix.text).last
+        else { return nil }
+        let end = start + name.utf8.count
+        guard start >= 0, end <= bytes.count, bytes[start..<end].elementsEqual(name.utf8) else { return nil }
+        var fixed = name
+        fixed.replaceSubrange(found, with: fix.with)
+        return TextEdit(
+            file: file, start: start, end: end, startLocation: lines.location(start, file: file),
+            endLocation: lines.location(end, file: file), replacement: fixed)
+    }
+
     /// `bytes` with the edits applied (they must not overlap).
     public static func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
         var out = bytes
@@ -89,6 +117,12 @@ public struct LineTable: Sendable {
     public init(_ bytes: [UInt8]) {
         for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
     }
+    /// The byte offset of a 1-based line and UTF-8 column; nil past the last line.
+    public func offset(line: Int, column: Int) -> Int? {
+        guard line >= 1, line <= starts.count, column >= 1 else { return nil }
+        return starts[line - 1] + column - 1
+    }
+
     public func location(_ offset: Int, file: String) -> TWModel.SourceLocation {
         var low = 0
         var high = starts.count - 1

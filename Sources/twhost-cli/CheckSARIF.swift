@@ -26,17 +26,38 @@ enum CheckSARIF {
                 help: code.help)
         }
         let spans = CheckReport.utf16Spans(all.map(\.0))
+        var columns = CheckReport.UTF16Columns()
         let results = zip(all, spans).map { found, span in
             let (f, suppressions) = found
             let d = f.diagnostic
             var location = SARIF.Location(file: f.location.file, line: f.location.line, column: span.column)
             location.endColumn = span.endColumn
-            return SARIF.Result(
+            var result = SARIF.Result(
                 ruleId: d.code.rawValue, level: level(d.severity),
                 message: d.message + (d.hint.map { " — \($0)" } ?? ""),
                 locations: [location], suppressions: suppressions)
+            // The lint's fix (what --fix applies), then the did-you-mean (never applied).
+            result.fixes = [f.fix, f.suggestion].compactMap { edit in
+                edit.map { fix($0, className: d.className ?? "", &columns) }
+            }
+            return result
         }
         return SARIF.log(rules: rules, results: results)
+    }
+
+    /// An edit as a SARIF fix, its columns in UTF-16 code units like the results'.
+    static func fix(_ edit: TextEdit, className: String, _ columns: inout CheckReport.UTF16Columns) -> SARIF.Fix {
+        let start = edit.startLocation
+        let end = edit.endLocation
+        return SARIF.Fix(
+            description: edit.title(of: className), file: edit.file,
+            replacements: [
+                SARIF.Fix.Replacement(
+                    startLine: start.line,
+                    startColumn: columns.column(file: edit.file, line: start.line, column: start.column),
+                    endLine: end.line, endColumn: columns.column(file: edit.file, line: end.line, column: end.column),
+                    insertedText: edit.replacement)
+            ])
     }
 
     static func level(_ severity: Diagnostic.Severity) -> SARIF.Level {

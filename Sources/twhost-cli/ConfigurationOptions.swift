@@ -1,7 +1,7 @@
 import TWHost
 
 /// `.twhost.json` for the commands that take plugin and platform options
-/// (`resolve`, `check`, `explain`, `registry`): what the file sets is used
+/// (`resolve`, `check`, `explain`, `preview`, `registry`): what the file sets is used
 /// where the command line does not say, so options given always win.
 enum ConfigurationOptions {
     static let config = ValueOption(
@@ -44,7 +44,7 @@ enum ConfigurationOptions {
                 if !sameRunOptions(first, other) {
                     throw CLIError.failedUsage(
                         "\(path) has the configuration \(other?.file ?? "(none)"), whose plugins, plugin paths, "
-                            + "platform, OS version or theme differ from \(first?.file ?? "(none)")'s for "
+                            + "platform, OS version, colour scheme or theme differ from \(first?.file ?? "(none)")'s for "
                             + "\(paths[0]); check them in separate runs")
                 }
             }
@@ -60,7 +60,7 @@ enum ConfigurationOptions {
 
     static func sameRunOptions(_ a: LintConfiguration?, _ b: LintConfiguration?) -> Bool {
         a?.plugins == b?.plugins && a?.pluginPaths == b?.pluginPaths && a?.platform == b?.platform
-            && a?.osVersion == b?.osVersion && a?.theme == b?.theme
+            && a?.osVersion == b?.osVersion && a?.colorScheme == b?.colorScheme && a?.theme == b?.theme
     }
 
     /// Records what the configuration sets as if given, for each option the
@@ -74,6 +74,7 @@ enum ConfigurationOptions {
         if let paths = configuration.pluginPaths { set("--plugin-path", paths) }
         if let platform = configuration.platform { set("--platform", [platform.rawValue]) }
         if let version = configuration.osVersion { set("--os-version", [String(version)]) }
+        if let scheme = configuration.colorScheme { set("--color-scheme", [scheme.rawValue]) }
         if let theme = configuration.theme { set("--theme", [theme]) }
     }
 
@@ -88,6 +89,6 @@ enum ConfigurationOptions {
 }
 
 extension CommandSpec {
-    /// The positionals are input paths (`resolve`, `check`), from which configurations are found.
-    var takesPaths: Bool { words == ["resolve"] || words == ["check"] }
+    /// The positionals are input paths (`resolve`, `check`, `preview`), from which configurations are found.
+    var takesPaths: Bool { words == ["resolve"] || words == ["check"] || words == ["preview"] }
 }

@@ -19,7 +19,7 @@ enum PreviewCommand {
         options: PluginOptions.loading + [
             PluginOptions.noDefaultPath, ResolutionOptions.platform, ResolutionOptions.osVersion,
             ResolutionOptions.colorScheme, ResolutionOptions.lenient, SourceInputs.jobs, against, format, output,
-        ],
+        ] + ConfigurationOptions.options,
         discussion: """
             One card per surface: its drawing (each chain entry applied in order, as SwiftUI wraps a view
             in each modifier), its location, its chain as `resolve` prints it, its identity and
@@ -143,6 +143,9 @@ enum PreviewCommand {
                 argv += ["--platform", command[ResolutionOptions.platform].rawValue]
             }
             if let v = command.value(ResolutionOptions.osVersion) { argv += ["--os-version", v] }
+            if command.isGiven(ResolutionOptions.colorScheme) {
+                argv += ["--color-scheme", command[ResolutionOptions.colorScheme].rawValue]
+            }
             if command[ResolutionOptions.lenient] { argv.append("--lenient") }
         }
         if command[PluginOptions.allowWritable] { argv.append("--allow-writable-plugins") }

@@ -105,6 +105,7 @@ enum SourceCheckCommand {
         let sources = files.filter(\.wasRead).map(\.path).filter { $0.hasSuffix(".swift") }
         let scope = ResolutionScope(registry: PluginRegistry(plugins: plugins), environment: options.sourceEnvironment)
         report.addClassLints(sources, order: files.map(\.path), scope: scope)
+        report.addSuggestions()
         var configurations = try ConfigurationOptions.configurations(command)
         var configurationError: ConfigurationError?
         report.adopt(

@@ -509,6 +509,92 @@ struct LanguageServerTests {
                 "sorting the classes of \(root)/Conflict.swift would change a chain; not offered"))
     }
 
+    @Test("code actions: an overridden and a duplicate class are removed with check's own fix ranges")
+    func lintActions() throws {
+        let (client, root, _) = try Self.started("lsp-lint-actions")
+        let uri = fileURI(root + "/Pad.swift")
+        client.open(
+            uri,
+            "struct A: View {\n    var body: some View {\n        Text(\"x\").tw(\"p-[8] p-[16] p-[16]\")\n    }\n}\n")
+        let items = try #require(try client.diagnostics(uri)["params"]?["diagnostics"]?.array)
+        #expect(
+            items.map { "\($0["code"]?.string ?? "") \($0["severity"]?.int ?? 0) \($0["range"]?.compact ?? "")" } == [
+                "overridden-class 2 \(LSPClient.json(lspRange(2, 22, 2, 27)))",
+                "duplicate-class 2 \(LSPClient.json(lspRange(2, 35, 2, 41)))",
+            ])
+        client.request(
+            2, "textDocument/codeAction",
+            .object([
+                ("textDocument", textDocument(uri)), ("range", lspRange(2, 0, 2, 60)),
+                ("context", .object([("diagnostics", .array([])), ("only", .array([.string("quickfix")]))])),
+            ]))
+        let actions = try #require(try client.response(2)["result"]?.array)
+        #expect(actions.map { $0["title"]?.string ?? "" } == ["Remove 'p-[8]'", "Remove 'p-[16]'"])
+        // The class and the space after it; the last class and the space before it.
+        #expect(
+            actions.map { $0["edit"]?["changes"]?[uri]?.compact ?? "" } == [
+                LSPClient.json(.array([.object([("range", lspRange(2, 22, 2, 28)), ("newText", .string(""))])])),
+                LSPClient.json(.array([.object([("range", lspRange(2, 34, 2, 41)), ("newText", .string(""))])])),
+            ])
+        #expect(actions.allSatisfy { $0["kind"]?.string == "quickfix" && $0["diagnostics"]?.array?.count == 1 })
+        #expect(try client.stop() == 0)
+    }
+
+    @Test(
+        ".twhost.json is read by check's loader: found above the root, every key accepted, colorScheme applied, errors as check prints them"
+    )
+    func sharedConfigurationLoader() throws {
+        let top = TestPaths.temporaryDirectory("lsp-lint-config")
+        let root = top + "/App"
+        try FileManager.default.createDirectory(atPath: top + "/.git", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        // Keys the server does not use (include, theme's neighbours) are still the file's keys.
+        try
+            #"{"plugins": ["material", "motion"], "pluginPaths": ["\#(TestPaths.binDirectory)"], "colorScheme": "dark", "include": ["**"], "rules": {"unknown-class": "warning"}}"#
+            .write(toFile: top + "/.twhost.json", atomically: true, encoding: .utf8)
+        let client = try LSPClient()
+        try client.start(root: root)
+        let uri = fileURI(root + "/Card.swift")
+        client.open(
+            uri,
+            "struct A: View {\n    var body: some View {\n        Text(\"x\").tw(\"tilt-[8deg] bogus-x bg-primary\")\n    }\n}\n"
+        )
+        // motion is loaded (tilt is known) and unknown-class is a warning: the parent folder's file is in force.
+        let items = try #require(try client.diagnostics(uri)["params"]?["diagnostics"]?.array)
+        #expect(items.map { "\($0["code"]?.string ?? "") \($0["severity"]?.int ?? 0)" } == ["unknown-class 2"])
+        // colorScheme dark: the token's swatch is its dark value.
+        client.request(2, "textDocument/documentColor", .object([("textDocument", textDocument(uri))]))
+        let colors = try #require(try client.response(2)["result"]?.array)
+        let dark = try #require(Theme.defaultDarkColors["primary"])
+        #expect(colors.count == 1)
+        #expect(colors.first?["color"]?["red"]?.double == dark.red)
+        #expect(colors.first?["color"]?["green"]?.double == dark.green)
+        #expect(colors.first?["color"]?["blue"]?.double == dark.blue)
+        // A key check rejects: the server shows check's own message and falls back to the client's settings.
+        try #"{"plugin": ["material"]}"#.write(toFile: top + "/.twhost.json", atomically: true, encoding: .utf8)
+        client.notify(
+            "workspace/didChangeWatchedFiles",
+            .object([
+                (
+                    "changes",
+                    .array([.object([("uri", .string(fileURI(top + "/.twhost.json"))), ("type", .number(2))])])
+                )
+            ]))
+        let shown = try client.message("window/showMessage") { $0["params"]?["type"]?.int == 1 }
+        let check = try twhost(["check", "App"], directory: top)
+        #expect(check.status == 64)
+        let message = "\(top)/.twhost.json:1: 'plugin': unknown key; did you mean 'plugins'?"
+        #expect(check.stderr == "error: \(message)\n")
+        #expect(shown["params"]?["message"]?.string == message)
+        // Without plugins, tilt is unknown, and unknown-class is an error again.
+        let again = try #require(try client.diagnostics(uri)["params"]?["diagnostics"]?.array)
+        #expect(
+            again.map { "\($0["code"]?.string ?? "") \($0["severity"]?.int ?? 0)" } == [
+                "unknown-class 1", "unknown-class 1",
+            ])
+        #expect(try client.stop() == 0)
+    }
+
     // MARK: colours
 
     @Test("document colours for theme tokens and hex arguments; colour presentations")
@@ -555,7 +641,7 @@ struct LanguageServerTests {
         let shown = try client.message("window/showMessage")
         #expect(
             shown["params"]?["message"]?.string
-                == "initializationOptions: unknown configuration key 'platfrom' (did you mean 'platform'?)")
+                == "initializationOptions: 'platfrom': unknown key; did you mean 'platform'?")
         let uri = fileURI(root + "/Card.swift")
         client.open(
             uri, "struct A: View {\n    var body: some View {\n        Text(\"x\").tw(\"tilt-[8deg]\")\n    }\n}\n")
