@@ -57,6 +57,7 @@ public enum SwiftUIAPI: String, CaseIterable, Sendable {
     case rotationEffect = "View.rotationEffect(_:anchor:)"
     case offset = "View.offset(x:y:)"
     case tint = "View.tint(_:)"
+    case glassEffect = "View.glassEffect(_:in:)"
     case accentColor = "View.accentColor(_:)"
     case controlSize = "View.controlSize(_:)"
     case controlSizeLarge = "ControlSize.large"
@@ -95,7 +96,7 @@ public enum SwiftUIAPI: String, CaseIterable, Sendable {
         case .bordered: return at(OSVersion(15), OSVersion(10, 15), OSVersion(13))
         case .borderless: return at(OSVersion(13), OSVersion(10, 15), OSVersion(17))
         case .link: return at(nil, OSVersion(10, 15), nil)
-        case .glass, .glassProminent: return at(OSVersion(26), OSVersion(26), OSVersion(26))
+        case .glass, .glassProminent, .glassEffect: return at(OSVersion(26), OSVersion(26), OSVersion(26))
         case .buttonBorderShapeCapsule, .buttonBorderShapeRoundedRectangle:
             return at(OSVersion(15), OSVersion(14), OSVersion(17))
         default: return v13
@@ -157,6 +158,7 @@ public enum SwiftUIAPI: String, CaseIterable, Sendable {
         case .borderedProminent: return doc + "primitivebuttonstyle/borderedprominent"
         case .bordered: return doc + "primitivebuttonstyle/bordered"
         case .borderless: return doc + "primitivebuttonstyle/borderless"
+        case .glassEffect: return doc + "view/glasseffect(_:in:)"
         case .link: return doc + "primitivebuttonstyle/link"
         case .plain: return doc + "primitivebuttonstyle/plain"
         case .glass: return doc + "primitivebuttonstyle/glass"
