@@ -102,9 +102,15 @@ struct StyleEmission {
     /// folded into `.font(.system(.body, …))`, with an `unavailable-api` warning.
     /// A Dynamic Type style (`text-sm`) is the font's base: `.font(.subheadline)`.
     mutating func unsizedFont(
-        style: String?, weight: String?, design: String?, italic: Bool, weightModifier: Bool, designModifier: Bool,
-        italicModifier: Bool
+        style requested: String?, weight: String?, design: String?, italic: Bool, weightModifier: Bool,
+        designModifier: Bool, italicModifier: Bool
     ) {
+        // A text style the target lacks (`.title2` before iOS 14) has no older equivalent.
+        var style = requested
+        if let name = requested, let api = SwiftUIAPI.fontStyle(name), !has(api) {
+            unavailable(api, .fontSize, instead: nil)
+            style = nil
+        }
         var folded: [StyleProperty] = []
         var system = [IRArgument(nil, .member(style ?? "body"))]
         if let design, !designModifier {
@@ -267,16 +273,16 @@ struct StyleEmission {
     }
 
     mutating func background() {
+        if let role = member(.surface) {
+            surface(role)
+            return
+        }
         guard let c = color(.background) else { return }
         var args = [IRArgument(nil, .color(c))]
         if let shape = cornerShape {
             if has(.backgroundInShape) {
                 args.append(IRArgument("in", shape))
             } else {
-        if let role = member(.surface) {
-            surface(role)
-            return
-        }
                 // background(_:in:fillStyle:) is iOS 15: the shape, filled, as the background view.
                 args = [
                     IRArgument(
@@ -287,12 +293,6 @@ struct StyleEmission {
         emit([.background], .modifier("background", args))
     }
 
-    mutating func border() {
-        guard let width = points(.borderWidth), width > 0 else { return }
-        let stroke =
-            color(.borderColor) ?? theme.color(named: "border") ?? ColorValue(red: 0, green: 0, blue: 0, name: "black")
-        // `strokeBorder` strokes inside the shape (InsettableShape.strokeBorder(_:lineWidth:antialiased:),
-        // iOS 13): the whole width is drawn and the corner clipping that follows cuts none of it. A
     /// swiftcn's semantic surface (`Surface.swift`), for the app's default
     /// appearance policy: glass where the system has Liquid Glass (version 26),
     /// else a material for a floating surface and the theme's surface color
@@ -348,6 +348,12 @@ struct StyleEmission {
                 ]))
     }
 
+    mutating func border() {
+        guard let width = points(.borderWidth), width > 0 else { return }
+        let stroke =
+            color(.borderColor) ?? theme.color(named: "border") ?? ColorValue(red: 0, green: 0, blue: 0, name: "black")
+        // `strokeBorder` strokes inside the shape (InsettableShape.strokeBorder(_:lineWidth:antialiased:),
+        // iOS 13): the whole width is drawn and the corner clipping that follows cuts none of it. A
         // centred `stroke` would lose its outer half to that clip.
         let content: [IRNode] = [
             StyleEmitter.borderShape(radius),
