@@ -56,7 +56,8 @@ struct SwiftCNSurfaceTests {
             ])
         let bordered = Engine.resolve("surface-floating border-2 border-[#0000ff]").style
         #expect(bordered.filter { $0.hasPrefix(".overlay") }.count == 1)
-        #expect(bordered.last == ".overlay { Rectangle().strokeBorder(Color(red: 0, green: 0, blue: 1), lineWidth: 2) }")
+        #expect(
+            bordered.last == ".overlay { Rectangle().strokeBorder(Color(red: 0, green: 0, blue: 1), lineWidth: 2) }")
     }
 
     // swiftcn Tests/SwiftCNTests/AdaptiveSurfaceTests.swift, glassVariantsResolveIndependently
