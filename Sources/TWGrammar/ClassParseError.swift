@@ -47,7 +47,8 @@ public enum ClassParseError: Error, Hashable, Sendable, CustomStringConvertible 
         case .textAfterBracket(let rest): return "unexpected '\(rest)' after the bracket argument"
         case .typedValueOutsideBrackets(let value):
             return "a typed value (\(value)) outside brackets; only numbers and class fragments go there"
-        case .typedValueMixedWithText: return "a typed value must be the whole bracket argument"
+        case .typedValueMixedWithText:
+            return "a typed value other than a number must be the whole bracket argument"
         case .fragmentInsideBrackets: return "a class fragment cannot stand inside brackets"
         case .invalidOpacity(let text): return "invalid opacity modifier '/\(text)'; expected 0…100"
         case .controlCharacter(let scalar):

@@ -116,8 +116,9 @@ public enum ClassTokenizer {
                 default:
                     if depth > 0 { bracketContentBytes += 1 }
                 }
-                if typedClosedPending && depth > 0 && byte != UInt8(ascii: "]") && error == nil {
-                    error = .typedValueMixedWithText
+                if typedClosedPending && depth > 0 && byte != UInt8(ascii: "]") {
+                    // A number with text in its bracket (`w-[\(12.5)pt]`) is that text.
+                    if !spellTypedNumber() && error == nil { error = .typedValueMixedWithText }
                 }
                 bytes.append(byte)
             }
@@ -135,11 +136,40 @@ public enum ClassTokenizer {
                 return
             }
             if typed != nil || bracketContentBytes > 0 || depth > 1 {
+                // Numbers with text or other numbers in their bracket are written
+                // as their text (`offset-[\(12),\(-4)]` is `offset-[12,-4]`).
+                if case .number(let n) = value, depth == 1, typed == nil || spellTypedNumber() {
+                    let literal = SwiftLiteral.number(n)
+                    bytes.append(contentsOf: literal.utf8)
+                    bracketContentBytes += literal.utf8.count
+                    return
+                }
                 if error == nil { error = .typedValueMixedWithText }
+                if typed != nil {
+                    // The first value keeps the marker; this one is shown as written.
+                    bytes.append(contentsOf: "\\(\(value.displayText))".utf8)
+                    return
+                }
             }
             typed = value
             typedClosedPending = true
             bytes.append(contentsOf: String(ClassToken.marker).utf8)
+        }
+
+        /// The pending typed value of the bracket, when a number, replaced by its
+        /// text; false when there is none or it is not a number.
+        mutating func spellTypedNumber() -> Bool {
+            guard case .number(let n)? = typed else { return false }
+            let marker = Array(String(ClassToken.marker).utf8)
+            guard let at = bytes.lastIndex(of: marker[0]), bytes.count >= at + marker.count,
+                Array(bytes[at..<(at + marker.count)]) == marker
+            else { return false }
+            let literal = Array(SwiftLiteral.number(n).utf8)
+            bytes.replaceSubrange(at..<(at + marker.count), with: literal)
+            bracketContentBytes += literal.count
+            typed = nil
+            typedClosedPending = false
+            return true
         }
     }
 }

@@ -19,6 +19,9 @@ public struct InlineModifierTemplate: Hashable, Sendable {
         case tuple([Argument])
         /// A view closure, `{ RoundedRectangle(cornerRadius: 20).fill(…) }`.
         case content([Node])
+        /// A value made by an initializer, `SpinModifier(duration: d)`: a view
+        /// or modifier passed as a value, whose arguments may use the parameter.
+        case initializer(String, [Argument])
         /// `d * 2`, `points / 2`: computed when both sides are numbers; else shown as `text`.
         case arithmetic(Operator, Value, Value, text: String)
         /// Swift text whose value the reader does not know (`gradient`, `f(x)`).
@@ -81,6 +84,8 @@ public struct InlineModifierTemplate: Hashable, Sendable {
         case .call(let name, let args): return .call(name, args.map { argument($0, active: active, value: value) })
         case .tuple(let args): return .tuple(args.map { argument($0, active: active, value: value) })
         case .content(let nodes): return .content(nodes.map { node($0, active: active, value: value) })
+        case .initializer(let name, let args):
+            return .view([.view(name, args.map { argument($0, active: active, value: value) })])
         case .arithmetic(let op, let lhs, let rhs, let text):
             guard case .number(let a) = resolve(lhs, active: active, value: value),
                 case .number(let b) = resolve(rhs, active: active, value: value)

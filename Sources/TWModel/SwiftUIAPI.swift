@@ -19,6 +19,13 @@ public enum SwiftUIAPI: String, CaseIterable, Sendable {
     case fontSystemStyle = "Font.system(_:design:)"
     case fontWeightMethod = "Font.weight(_:)"
     case fontItalic = "Font.italic()"
+    case fontLargeTitle = "Font.largeTitle"
+    case fontTitle = "Font.title"
+    case fontTitle2 = "Font.title2"
+    case fontTitle3 = "Font.title3"
+    case fontBody = "Font.body"
+    case fontSubheadline = "Font.subheadline"
+    case fontCaption = "Font.caption"
     case viewFontWeight = "View.fontWeight(_:)"
     case textFontWeight = "Text.fontWeight(_:)"
     case viewFontDesign = "View.fontDesign(_:)"
@@ -50,6 +57,7 @@ public enum SwiftUIAPI: String, CaseIterable, Sendable {
     case shapeRect = "Shape.rect(cornerRadius:style:)"
     case shapeCapsule = "Shape.capsule"
     case clipShape = "View.clipShape(_:style:)"
+    case glassEffect = "View.glassEffect(_:in:)"
     case shadow = "View.shadow(color:radius:x:y:)"
     case opacity = "View.opacity(_:)"
     case blur = "View.blur(radius:opaque:)"
@@ -90,12 +98,13 @@ public enum SwiftUIAPI: String, CaseIterable, Sendable {
             .buttonBorderShape, .borderedProminent:
             return at(OSVersion(15), OSVersion(12), OSVersion(15))
         case .textForegroundStyle, .controlSizeExtraLarge: return at(OSVersion(17), OSVersion(14), OSVersion(17))
+        case .fontTitle2, .fontTitle3: return at(OSVersion(14), OSVersion(11), OSVersion(14))
         case .controlSize: return at(OSVersion(15), OSVersion(10, 15), OSVersion(15))
         case .controlSizeLarge: return at(OSVersion(15), OSVersion(11), OSVersion(15))
         case .bordered: return at(OSVersion(15), OSVersion(10, 15), OSVersion(13))
         case .borderless: return at(OSVersion(13), OSVersion(10, 15), OSVersion(17))
         case .link: return at(nil, OSVersion(10, 15), nil)
-        case .glass, .glassProminent: return at(OSVersion(26), OSVersion(26), OSVersion(26))
+        case .glass, .glassProminent, .glassEffect: return at(OSVersion(26), OSVersion(26), OSVersion(26))
         case .buttonBorderShapeCapsule, .buttonBorderShapeRoundedRectangle:
             return at(OSVersion(15), OSVersion(14), OSVersion(17))
         default: return v13
@@ -111,6 +120,13 @@ public enum SwiftUIAPI: String, CaseIterable, Sendable {
         case .fontSystemStyle: return doc + "font/system(_:design:)"
         case .fontWeightMethod: return doc + "font/weight(_:)"
         case .fontItalic: return doc + "font/italic()"
+        case .fontLargeTitle: return doc + "font/largetitle"
+        case .fontTitle: return doc + "font/title"
+        case .fontTitle2: return doc + "font/title2"
+        case .fontTitle3: return doc + "font/title3"
+        case .fontBody: return doc + "font/body"
+        case .fontSubheadline: return doc + "font/subheadline"
+        case .fontCaption: return doc + "font/caption"
         case .viewFontWeight: return doc + "view/fontweight(_:)"
         case .textFontWeight: return doc + "text/fontweight(_:)"
         case .viewFontDesign: return doc + "view/fontdesign(_:)"
@@ -142,6 +158,7 @@ public enum SwiftUIAPI: String, CaseIterable, Sendable {
         case .shapeRect: return doc + "shape/rect(cornerradius:style:)"
         case .shapeCapsule: return doc + "shape/capsule"
         case .clipShape: return doc + "view/clipshape(_:style:)"
+        case .glassEffect: return doc + "view/glasseffect(_:in:)"
         case .shadow: return doc + "view/shadow(color:radius:x:y:)"
         case .opacity: return doc + "view/opacity(_:)"
         case .blur: return doc + "view/blur(radius:opaque:)"
@@ -228,6 +245,20 @@ public enum SwiftUIAPI: String, CaseIterable, Sendable {
             SwiftUIAPI.viewFontWeight, .viewFontDesign, .viewItalic, .viewTracking, .viewForegroundStyle, .tint,
             .controlSize, .buttonBorderShape, .backgroundContent, .overlayContent, .materials,
         ].allSatisfy { $0.isAvailable(in: environment) }
+    }
+
+    /// The `Font` member for a Dynamic Type style the theme names (`title2`).
+    public static func fontStyle(_ name: String) -> SwiftUIAPI? {
+        switch name {
+        case "largeTitle": return .fontLargeTitle
+        case "title": return .fontTitle
+        case "title2": return .fontTitle2
+        case "title3": return .fontTitle3
+        case "body": return .fontBody
+        case "subheadline": return .fontSubheadline
+        case "caption": return .fontCaption
+        default: return nil
+        }
     }
 
     /// The native button style member for a style name (`borderedProminent`).

@@ -23,13 +23,20 @@ public enum BuiltinUtilities {
         "italic": [StyleAssignment(.italic, .member("true"))],
         "not-italic": [StyleAssignment(.italic, .member("false"))],
         "truncate": [StyleAssignment(.lineLimit, .number(1))],
-        "glass": [StyleAssignment(.nativeButtonStyle, .member("glass"))],
-        "glass-prominent": [StyleAssignment(.nativeButtonStyle, .member("glassProminent"))],
+        // `glass` and `glass-prominent` choose the native button style, and on a view the glass surface.
+        "glass": [StyleAssignment(.nativeButtonStyle, .member("glass")), StyleAssignment(.surface, .member("glass"))],
+        "glass-prominent": [
+            StyleAssignment(.nativeButtonStyle, .member("glassProminent")), StyleAssignment(.surface, .member("glass")),
+        ],
         "style-bordered-prominent": [StyleAssignment(.nativeButtonStyle, .member("borderedProminent"))],
         "style-bordered": [StyleAssignment(.nativeButtonStyle, .member("bordered"))],
         "style-borderless": [StyleAssignment(.nativeButtonStyle, .member("borderless"))],
         "style-link": [StyleAssignment(.nativeButtonStyle, .member("link"))],
         "style-plain": [StyleAssignment(.nativeButtonStyle, .member("plain"))],
+        // swiftcn's semantic surfaces (`Surface.swift`): the system chooses glass, a material or a solid fill.
+        "surface-floating": [StyleAssignment(.surface, .member("floating"))],
+        "surface-solid": [StyleAssignment(.surface, .member("solid"))],
+        "glass-interactive": [StyleAssignment(.glassInteractive, .member("true"))],
     ]
 
     /// Whether a built-in root takes values under this name (`p`, `bg`, `rounded`).

@@ -47,7 +47,11 @@ public final class ResolutionScope: Sendable {
             || registry.recipes.contains { $0.name.utf8.contains(bracket) }
         var names = Set<String>()
         names.formUnion(rules.named.keys)
-        names.formUnion(BuiltinRecipes.definitions.keys)
+        names.formUnion(
+            BuiltinRecipes.definitions.keys.filter { recipe in
+                guard let utility = BuiltinRecipes.scopedUtility[recipe] else { return true }
+                return registry.modifiers.contains { $0.name == utility }
+            })
         names.formUnion(BuiltinUtilities.exactTags.keys)
         for recipe in registry.recipes { names.insert(recipe.name) }
         for m in registry.modifiers { names.insert(m.form.isExactTag ? m.name : m.name + "-[…]") }

@@ -79,7 +79,9 @@ extension Theme {
 /// written as classes. Button recipes choose a native style (`style-*`, seed
 /// 003), which applies to `.buttonStyle(.tw(…))` surfaces only. swiftcn's
 /// private `cn-tint-[primary]` is `tint-primary` here and `cn-mono` is
-/// `font-mono`; docs/Classes.md ("swiftcn parity") lists what differs.
+/// `font-mono`; the motion recipes name the `cn-spin` and `cn-shimmer`
+/// utilities, which exist only where swiftcn's spinner and skeleton install
+/// them. docs/Classes.md ("swiftcn parity") lists what differs.
 public enum BuiltinRecipes {
     public static let definitions: [String: String] = [
         "button-primary": "style-bordered-prominent tint-primary font-medium",
@@ -128,6 +130,7 @@ public enum BuiltinRecipes {
         "typography": "text-base text-foreground",
         "separator": "bg-border",
         "spinner": "w-5 h-5 text-primary",
+        "spinner-motion": "cn-spin-[0.9]",
         "progress": "tint-primary",
         "slider": "tint-primary",
         "checkbox": "w-full text-sm tint-primary disabled:opacity-45",
@@ -173,6 +176,7 @@ public enum BuiltinRecipes {
         "pagination": "text-sm",
         "scroll-area": "text-foreground",
         "skeleton": "bg-accent rounded-md",
+        "skeleton-motion": "cn-shimmer-[1.6]",
         "toast": "p-4 bg-surface text-foreground border rounded-lg shadow-md",
         "table": "bg-surface text-foreground rounded-lg border w-full",
         "data-table": "bg-surface rounded-lg border w-full",
@@ -208,6 +212,10 @@ public enum BuiltinRecipes {
         "toggle-selected": "bg-primary text-onPrimary",
         "toggle-unselected": "bg-surface text-foreground border",
     ]
+
+    /// Recipes that name a utility only some views install (swiftcn's spinner
+    /// and skeleton): offered as suggestions only where that utility is in scope.
+    public static let scopedUtility: [String: String] = ["spinner-motion": "cn-spin", "skeleton-motion": "cn-shimmer"]
 
     /// Minimum heights swiftcn gives some recipes per platform: touch targets
     /// of 44 pt on iOS; 36 pt fields and 32 pt toggles elsewhere.

@@ -102,9 +102,15 @@ struct StyleEmission {
     /// folded into `.font(.system(.body, …))`, with an `unavailable-api` warning.
     /// A Dynamic Type style (`text-sm`) is the font's base: `.font(.subheadline)`.
     mutating func unsizedFont(
-        style: String?, weight: String?, design: String?, italic: Bool, weightModifier: Bool, designModifier: Bool,
-        italicModifier: Bool
+        style requested: String?, weight: String?, design: String?, italic: Bool, weightModifier: Bool,
+        designModifier: Bool, italicModifier: Bool
     ) {
+        // A text style the target lacks (`.title2` before iOS 14) has no older equivalent.
+        var style = requested
+        if let name = requested, let api = SwiftUIAPI.fontStyle(name), !has(api) {
+            unavailable(api, .fontSize, instead: nil)
+            style = nil
+        }
         var folded: [StyleProperty] = []
         var system = [IRArgument(nil, .member(style ?? "body"))]
         if let design, !designModifier {
@@ -267,6 +273,10 @@ struct StyleEmission {
     }
 
     mutating func background() {
+        if let role = member(.surface) {
+            surface(role)
+            return
+        }
         guard let c = color(.background) else { return }
         var args = [IRArgument(nil, .color(c))]
         if let shape = cornerShape {
@@ -281,6 +291,61 @@ struct StyleEmission {
             }
         }
         emit([.background], .modifier("background", args))
+    }
+
+    /// swiftcn's semantic surface (`Surface.swift`), for the app's default
+    /// appearance policy: glass where the system has Liquid Glass (version 26),
+    /// else a material for a floating surface and the theme's surface color
+    /// (or the `bg-*` class) for a solid one, with a 1-point edge in the border
+    /// color when no border class is given. Its shape is the corner radius, or
+    /// a capsule without one.
+    /// On a natively styled button the surface only chose the style (`glass`): nothing is drawn.
+    mutating func surface(_ role: String) {
+        guard !target.nativeButton else { return }
+        let shapeNode: IRNode =
+            radius.map {
+                $0 >= 9999
+                    ? .view("Capsule", [IRArgument("style", .member("continuous"))])
+                    : .view(
+                        "RoundedRectangle",
+                        [IRArgument("cornerRadius", .number($0)), IRArgument("style", .member("continuous"))])
+            } ?? .view("Capsule", [IRArgument("style", .member("continuous"))])
+        let properties = [StyleProperty.surface, .glassInteractive, .background].filter { values[$0] != nil }
+        if role != "solid" && has(.glassEffect) {
+            var glass: IRValue = .member("regular")
+            if member(.glassInteractive) == "true" { glass = .chain([.member("regular"), .call("interactive", [])]) }
+            emit(properties, .modifier("glassEffect", [IRArgument(nil, glass), IRArgument("in", .view([shapeNode]))]))
+            return
+        }
+        guard has(.backgroundInShape) else {
+            unavailable(.backgroundInShape, .surface, instead: nil)
+            return
+        }
+        let fill: IRValue
+        if role == "solid" {
+            let surface =
+                theme.color(named: "surface") ?? ColorValue(red: 1, green: 1, blue: 1, name: "white")
+            fill = .color(color(.background) ?? surface)
+        } else {
+            fill = .member("regularMaterial")
+        }
+        emit(properties, .modifier("background", [IRArgument(nil, fill), IRArgument("in", .view([shapeNode]))]))
+        if let width = points(.borderWidth), width > 0 { return }
+        guard let edge = theme.color(named: "border") else { return }
+        let stroke = role == "solid" ? edge : edge.withOpacity(0.7)
+        emit(
+            [.surface],
+            .modifier(
+                "overlay",
+                [
+                    IRArgument(
+                        nil,
+                        .content([
+                            shapeNode,
+                            .modifier(
+                                "strokeBorder", [IRArgument(nil, .color(stroke)), IRArgument("lineWidth", .number(1))]),
+                        ]))
+                ]))
     }
 
     mutating func border() {

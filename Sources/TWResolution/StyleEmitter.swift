@@ -49,7 +49,7 @@ enum StyleEmitter {
             case .foreground: return [.foreground]
             case .padding: return [.paddingTop, .paddingLeading, .paddingBottom, .paddingTrailing]
             case .frame: return [.width, .height, .minWidth, .maxWidth, .minHeight, .maxHeight]
-            case .background: return [.background, .cornerRadius]
+            case .background: return [.background, .cornerRadius, .surface, .glassInteractive, .borderWidth]
             case .border: return [.borderWidth, .borderColor, .cornerRadius]
             case .corners: return [.cornerRadius]
             case .shadow: return [.shadow]

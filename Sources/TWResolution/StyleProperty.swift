@@ -19,6 +19,9 @@ public enum StyleProperty: String, Hashable, Sendable, CaseIterable, Comparable 
     case tint, controlSize
     case nativeButtonStyle
     case animation, duration, delay
+    /// swiftcn's semantic surfaces (`surface-floating`, `surface-solid`) and
+    /// glass's interactive feedback (`glass-interactive`), drawn with the background.
+    case surface, glassInteractive
 
     public static func < (a: StyleProperty, b: StyleProperty) -> Bool { a.rank < b.rank }
 
@@ -65,6 +68,8 @@ public enum StyleProperty: String, Hashable, Sendable, CaseIterable, Comparable 
         case .animation: return 34
         case .duration: return 35
         case .delay: return 36
+        case .surface: return 37
+        case .glassInteractive: return 38
         }
     }
 
@@ -77,6 +82,7 @@ public enum StyleProperty: String, Hashable, Sendable, CaseIterable, Comparable 
         case .borderWidth, .borderColor: return "border"
         case .offsetX, .offsetY: return "offset"
         case .scaleY: return "scale"
+        case .glassInteractive: return "surface"
         default: return rawValue
         }
     }

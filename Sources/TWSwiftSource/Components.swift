@@ -19,6 +19,8 @@ enum Components {
         var leading = true
         /// A `Bool` argument that adds classes when true (`CNTableRow(isSelected:)`), and its default.
         var flag: (label: String, classes: String, byDefault: Bool)? = nil
+        /// The classes the component takes when the call passes none (`CNFieldControl`'s `input`).
+        var defaultClasses: String? = nil
     }
 
     static let table: [String: Row] = Dictionary(
@@ -62,6 +64,14 @@ enum Components {
             Row(
                 name: "CNSpinner", recipe: "spinner spinner-motion", file: "Sources/SwiftCN/Loading.swift",
                 leading: false),
+            Row(
+                name: "CNFieldControl", recipe: "", file: "Sources/SwiftCN/Field.swift", defaultClasses: "input"),
+            Row(name: "CNDropdownMenuContent", recipe: "dropdown-content", file: "Sources/SwiftCN/Menus.swift"),
+            Row(name: "CNDropdownMenuLabel", recipe: "dropdown-label", file: "Sources/SwiftCN/Menus.swift"),
+            Row(name: "CNNavigationMenu", recipe: "menu", file: "Sources/SwiftCN/Menus.swift"),
+            Row(
+                name: "CNMenubar", recipe: "menu p-1 bg-surface border rounded-md", file: "Sources/SwiftCN/Menus.swift"),
+            Row(name: "CNContextMenu", recipe: "", file: "Sources/SwiftCN/Menus.swift"),
         ].map { ($0.name, $0) })
 
     /// The classes a component call passes: its `classes:` argument, or the
@@ -116,7 +126,11 @@ enum Components {
             }
         }
         if let v = variant(call, component: row.name, eval) { parts.append(v) }
-        if let arg = classesArgument(call, row) { parts.append(StyleValues.value(arg, eval, scope)) }
+        if let arg = classesArgument(call, row) {
+            parts.append(StyleValues.value(arg, eval, scope))
+        } else if let classes = row.defaultClasses {
+            parts.append(.text(classes))
+        }
         return .list(parts)
     }
 }

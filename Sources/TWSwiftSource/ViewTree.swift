@@ -409,6 +409,11 @@ struct ViewTreeReader {
         if let row = Components.table[type], let call = base.as(FunctionCallExprSyntax.self) {
             // A swiftcn component styles its content with its recipe and the classes passed to it.
             draft.tw = Components.classes(row, call, eval, scope)
+            if let names = LibraryUtilities.components[type] {
+                // The utilities its recipe names, installed around its own styling.
+                draft.node.rules = LibraryUtilities.rules(names, at: at)
+                draft.hasRules = true
+            }
             if let key = draft.node.location, let arg = Components.classesArgument(call, row) {
                 ClassSpans.collect(arg, source, into: &classSpans[key, default: [:]])
             }
@@ -463,6 +468,19 @@ struct ViewTreeReader {
                     draft.node.rules = read
                     draft.hasRules = true
                 }
+            case _ where LibraryUtilities.methods[name] != nil:
+                // `.cnTextUtilities()`: swiftcn's scoped utilities for the subtree, as `.twRules { … }` would.
+                if draft.node.rules != nil || draft.hasSurface {
+                    layers.append(finish(&draft, children: &children))
+                    draft = Draft(
+                        node: SceneNode(
+                            type: type, path: "\(path)+\(layers.count)", jsonPath: "\(path)+\(layers.count)",
+                            line: source.location(m.syntax).line, location: source.location(m.syntax)))
+                    draft.node.native = natives
+                }
+                draft.node.rules = LibraryUtilities.rules(
+                    LibraryUtilities.methods[name] ?? [], at: source.location(m.syntax))
+                draft.hasRules = true
             case "cocoa":
                 if let forType = call?.arguments.first(where: { $0.label?.text == "for" })?.expression {
                     var typeText = forType.sourceText

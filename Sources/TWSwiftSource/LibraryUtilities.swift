@@ -1,0 +1,76 @@
+import TWModel
+import TWScenes
+
+/// swiftcn's scoped native utilities: registrations its library installs only
+/// around the views that use them, never in an app's global rules. A view
+/// method (`.cnTextUtilities()`) installs them for the subtree it wraps, as a
+/// `.twRules { … }` would; a component (`CNSpinner`) installs them around its
+/// own styling, so its recipe and the classes passed to it can name them.
+///
+/// They are read as registrations of that subtree — origin `source`, at the
+/// call that installs them — with what each one's closure does in swiftcn's
+/// sources (`Sources/SwiftCN/ComponentUtilities.swift`, `Loading.swift`).
+/// swiftcn keeps a registration of the same name the app made above them; here
+/// the library's registration applies inside the subtree (docs/Classes.md,
+/// "swiftcn parity").
+enum LibraryUtilities {
+    /// One registration: its form and what its closure produces.
+    struct Utility {
+        var form: RegistrationForm
+        var phase: ChainPhase
+        var argumentType: ArgumentType = .none
+        var defaultArgument: String? = nil
+        var body: InlineModifierTemplate.Body
+    }
+
+    /// The utilities by name.
+    static let utilities: [String: Utility] = [
+        // `cn-mono`: the monospaced design while selected, none otherwise.
+        "cn-mono": Utility(
+            form: .view, phase: .content,
+            body: .chain([
+                .init(
+                    kind: .modifier, name: "fontDesign",
+                    arguments: [.init(nil, .whenActive(.fixed(.member("monospaced")), .source("nil")))])
+            ])),
+        // `cn-spin-[seconds]`: one turn per period; 0 stops it.
+        "cn-spin": Utility(
+            form: .argument, phase: .effects, argumentType: .number, defaultArgument: "0",
+            body: .chain([
+                .init(
+                    kind: .modifier, name: "modifier",
+                    arguments: [.init(nil, .initializer("CNSpinModifier", [.init("duration", .argument)]))])
+            ])),
+        // `cn-shimmer-[seconds]`: a band of light crossing the view per period; 0 stops it.
+        "cn-shimmer": Utility(
+            form: .argument, phase: .effects, argumentType: .number, defaultArgument: "0",
+            body: .chain([
+                .init(
+                    kind: .modifier, name: "modifier",
+                    arguments: [.init(nil, .initializer("CNShimmerModifier", [.init("duration", .argument)]))])
+            ])),
+    ]
+
+    /// View methods that install utilities for the subtree they wrap.
+    static let methods: [String: [String]] = ["cnTextUtilities": ["cn-mono"]]
+
+    /// Components that install utilities around their own styling (`Loading.swift`).
+    static let components: [String: [String]] = [
+        "CNSpinner": ["cn-shimmer", "cn-spin"], "CNSkeleton": ["cn-shimmer", "cn-spin"],
+    ]
+
+    /// The rules that install `names`, merged into the inherited ones, written at `location`.
+    static func rules(_ names: [String], at location: SourceLocation) -> SceneRules {
+        var rules = SceneRules()
+        rules.location = location
+        for name in names {
+            guard let u = utilities[name] else { continue }
+            rules.inline.modifiers.append(
+                InlineModifier(
+                    name: name, form: u.form, phase: u.phase, order: 0, conflictKey: name,
+                    argumentType: u.argumentType, defaultArgument: u.defaultArgument,
+                    template: InlineModifierTemplate(body: u.body), unstableReason: nil, location: location))
+        }
+        return rules
+    }
+}
