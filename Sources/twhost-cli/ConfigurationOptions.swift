@@ -89,5 +89,5 @@ enum ConfigurationOptions {
 
 extension CommandSpec {
     /// The positionals are input paths (`resolve`, `check`), from which configurations are found.
-    var takesPaths: Bool { words == ["resolve"] || words == ["check"] }
+    var takesPaths: Bool { words == ["resolve"] || words == ["check"] || words == ["registry"] }
 }
