@@ -99,14 +99,27 @@ extension DiffFinding {
 
     static func registrationMoved(_ b: Entry, _ h: Entry) -> DiffFinding {
         let slot = b.holdsSlot || h.holdsSlot
-        let why =
+        var why =
             slot
             ? "surfaces whose scope loads '\(b.plugin)' without '\(h.plugin)' lose this slot and those that load '\(h.plugin)' without '\(b.plugin)' gain it, so their child state resets"
             : "classes that use '\(classText(b))' stop resolving where '\(b.plugin)' is loaded without '\(h.plugin)'"
+        if b.scope != nil || h.scope != nil {
+            // Swift sources: the subtrees of `.twRules` calls, or a plugin's scope.
+            func owner(_ e: Entry) -> String {
+                e.scope.map { "the .twRules of \($0.view) (\($0.file):\($0.line))" } ?? "plugin '\(e.plugin)'"
+            }
+            why =
+                slot
+                ? "the surfaces under \(owner(b)) lose this slot and those under \(owner(h)) gain it, so their child state resets"
+                : "classes that use '\(classText(b))' now resolve to \(owner(h)) instead of \(owner(b))"
+        }
         var f = DiffFinding(
             .registrationMoved, subject(h), why: why,
-            changes: [.init(field: "plugin", before: b.plugin, after: h.plugin)], category: slot ? .identity : .breaking
-        )
+            changes: [.init(field: "plugin", before: b.plugin, after: h.plugin)],
+            category: slot ? .identity : .breaking,
+            hint: b.scope != nil || h.scope != nil
+                ? "keep it where it was registered, or register it once in the rules of a view that holds both subtrees"
+                : nil)
         f.movedFrom = b.plugin
         return f
     }

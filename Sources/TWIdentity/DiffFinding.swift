@@ -106,6 +106,10 @@ public struct DiffFinding: Equatable, Sendable {
     public var causes: [String] = []
     /// For `registration-moved`: the plugin it moved from.
     public var movedFrom: String?
+    /// Swift sources: the `.twRules` scope (`source@ID`) whose chain the
+    /// finding was found in, when the registration is one it writes or once
+    /// wrote (a plugin's it starts or stops shadowing is the app's change).
+    public var scope: String?
     /// Which side the finding's registration is read from.
     public var side: Side = .head
     /// The allowlist's reason, when the fingerprint is allowed.
@@ -166,6 +170,13 @@ public struct DiffFinding: Equatable, Sendable {
         case .plugin(let name, _): return name
         case .allowlistEntry, .snapshot: return nil
         }
+    }
+
+    /// Whether a registration finding is about a registration written
+    /// inline in Swift sources (or one that moved to or from one).
+    var involvesScope: Bool {
+        scope != nil || RegistrySnapshot.Scope.isScope(plugin ?? "")
+            || RegistrySnapshot.Scope.isScope(movedFrom ?? "")
     }
 
     /// The first change's values: JSON's `before` and `after`.

@@ -31,6 +31,14 @@ extension RegistryDiff {
                 &findings, scene: label, base: SceneImpact.surfaces(scene, base.snapshot),
                 head: SceneImpact.surfaces(scene, head.snapshot))
         }
+        // Swift sources on both sides: each HEAD file's surfaces against the
+        // same file's in BASE.
+        for (label, scene) in head.scenes {
+            guard let before = base.scenes.first(where: { $0.label == label })?.scene else { continue }
+            SceneImpact.annotate(
+                &findings, scene: label, base: SceneImpact.surfaces(before, base.snapshot),
+                head: SceneImpact.surfaces(scene, head.snapshot))
+        }
         if let allowlist {
             let errors = allowlist.validate(against: findings)
             guard errors.isEmpty else { throw AllowlistErrors(errors: errors) }
@@ -61,6 +69,14 @@ extension RegistryDiff {
             case .snapshot, .allowlistEntry:
                 findings[i].location = first.wholeFile
             }
+        }
+        // A move between `.twRules` scopes (or between a plugin and one)
+        // points at HEAD and relates where it was in BASE.
+        for i in findings.indices where findings[i].rule == .registrationMoved && findings[i].involvesScope {
+            guard case .registration(let kind, let name, _) = findings[i].subject, let from = findings[i].movedFrom,
+                let before = base.location(ofEntry: kind, name, plugin: from)
+            else { continue }
+            findings[i].related = [DiffFinding.Related(location: before, note: "before: in \(from)")]
         }
         let byFingerprint = Dictionary(findings.map { ($0.fingerprint, $0.location) }, uniquingKeysWith: { a, _ in a })
         for i in findings.indices where !findings[i].causes.isEmpty {

@@ -7,9 +7,73 @@ public enum RegistryDiff {
     ///   name hashed once per side. Entries are matched by position and read
     ///   where they lie, not gathered into dictionaries of copies.
     public static func compare(_ base: RegistrySnapshot, _ head: RegistrySnapshot) -> [DiffFinding] {
-        base.entries.withUnsafeBufferPointer { baseEntries in
-            head.entries.withUnsafeBufferPointer { headEntries in
+        let ids = Set(base.scopeIDs + head.scopeIDs).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        guard !ids.isEmpty else { return compare(base.entries, head.entries) }
+        // Registrations written inline in Swift sources: the plugins' as
+        // today, then each `.twRules` scope's chain (the plugins' with the
+        // scope's own) on its own, keeping what involves the scope's.
+        var findings = compare(base.pluginEntries, head.pluginEntries)
+        var seen = Set(findings.map(\.fingerprint))
+        for id in ids {
+            let (b, h) = (base.merged(scope: id), head.merged(scope: id))
+            // What the scope writes on either side: a plugin's registration
+            // it starts or stops shadowing is its change too.
+            let own = Set((b + h).filter { $0.scope != nil }.map { $0.kind.rawValue + ":" + $0.name })
+            for var f in compare(b, h) {
+                guard case .registration(let kind, let name, _) = f.subject, own.contains(kind.rawValue + ":" + name),
+                    seen.insert(f.fingerprint).inserted
+                else { continue }
+                f.scope = RegistrySnapshot.Scope.prefix + id
+                findings.append(f)
+            }
+        }
+        pairMoves(&findings, base, head)
+        return findings.sorted(by: DiffFinding.printOrder)
+    }
+
+    private static func compare(_ base: [RegistrySnapshot.Entry], _ head: [RegistrySnapshot.Entry]) -> [DiffFinding] {
+        base.withUnsafeBufferPointer { baseEntries in
+            head.withUnsafeBufferPointer { headEntries in
                 compare(baseEntries, headEntries)
+            }
+        }
+    }
+
+    /// A registration that left one `.twRules` scope and appeared in
+    /// another (of the same kind and name, once each) is one move: its
+    /// removal and addition become `registration-moved` and what else
+    /// changed between the two.
+    static func pairMoves(_ findings: inout [DiffFinding], _ base: RegistrySnapshot, _ head: RegistrySnapshot) {
+        func key(_ f: DiffFinding) -> String? {
+            guard case .registration(let kind, let name, let plugin) = f.subject,
+                RegistrySnapshot.Scope.isScope(plugin)
+            else { return nil }
+            return kind.rawValue + ":" + name
+        }
+        var removed: [String: [String]] = [:]
+        var added: [String: [String]] = [:]
+        for f in findings {
+            guard let k = key(f), let plugin = f.plugin else { continue }
+            switch f.rule {
+            case .registrationRemoved: removed[k, default: []].append(plugin)
+            case .registrationAdded, .slotAdded: added[k, default: []].append(plugin)
+            default: continue
+            }
+        }
+        for k in removed.keys.sorted() {
+            guard let from = removed[k], from.count == 1, let to = added[k], to.count == 1,
+                let b = base.entries.first(where: { $0.kind.rawValue + ":" + $0.name == k && $0.plugin == from[0] }),
+                let h = head.entries.first(where: { $0.kind.rawValue + ":" + $0.name == k && $0.plugin == to[0] })
+            else { continue }
+            findings.removeAll { f in
+                key(f) == k && (f.plugin == from[0] || f.plugin == to[0])
+                    && [.registrationRemoved, .slotRemoved, .registrationAdded, .slotAdded, .unstableStructure]
+                        .contains(f.rule)
+            }
+            if b.kind == .modifier {
+                compareModifier(b, h, into: &findings)
+            } else {
+                compareExpansion(b, h, into: &findings)
             }
         }
     }

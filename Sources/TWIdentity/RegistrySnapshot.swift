@@ -10,10 +10,46 @@ import TWSupport
 /// each entry was written in a file (`positions`) and whether the file's
 /// order contradicted its fields (`misorder`) do not count.
 public struct RegistrySnapshot: Equatable, Sendable {
-    /// The format version written; readers accept this version only. The
-    /// one-entry-per-line layout kept the version: the fields are the same,
-    /// and pretty-printed files written before it read as they always did.
-    public static let formatVersion = 1
+    /// The format version written for a snapshot with registrations written
+    /// inline in Swift sources: version 2 added their `scope` and `location`
+    /// (and lets one name appear once per scope). A snapshot without them is
+    /// written as version 1, byte for byte as before. Readers accept both.
+    /// The one-entry-per-line layout kept the version: the fields are the
+    /// same, and pretty-printed files written before it read as they always did.
+    public static let formatVersion = 2
+    /// The version of a snapshot of plugins only.
+    public static let pluginsOnlyVersion = 1
+
+    /// The version this snapshot is written as.
+    public var version: Int {
+        entries.contains { $0.scope != nil } ? Self.formatVersion : Self.pluginsOnlyVersion
+    }
+
+    /// A `.twRules` call whose rules register inline (Swift sources): the
+    /// view whose code makes it, and where the call is. Its registrations
+    /// carry the plugin name `source@ID`.
+    public struct Scope: Equatable, Sendable {
+        /// The view's name, `#2`, `#3` … after it for its second, third …
+        /// call (by file and line).
+        public var id: String
+        public var view: String
+        public var file: String
+        public var line: Int
+
+        public init(id: String, view: String, file: String, line: Int) {
+            self.id = id
+            self.view = view
+            self.file = file
+            self.line = line
+        }
+
+        /// The plugin name of the scope's registrations: `source@CardView`.
+        public var plugin: String { Self.prefix + id }
+        static let prefix = InlineRegistrations.pluginName + "@"
+
+        /// Whether a plugin name is a scope's (`source@…`).
+        public static func isScope(_ plugin: String) -> Bool { plugin.hasPrefix(prefix) }
+    }
 
     public enum Kind: String, Equatable, Sendable, CaseIterable {
         case modifier, utility, recipe, animation
@@ -46,6 +82,10 @@ public struct RegistrySnapshot: Equatable, Sendable {
         public var inactiveModifier: String?
         /// A factory call that failed while probing.
         public var probeError: String?
+        /// Registrations written inline in Swift sources: the `.twRules`
+        /// scope they belong to, and where each is written.
+        public var scope: Scope?
+        public var location: SourceLocation?
         // Recipes.
         public var classes: String?
         // Utilities and animations: what each probe produced.
@@ -70,8 +110,9 @@ public struct RegistrySnapshot: Equatable, Sendable {
             return form.target == nil || form.target == .shape
         }
 
-        /// The `kind:name` key entries are unique by within a snapshot.
-        public var key: String { kind.rawValue + ":" + name }
+        /// The key entries are unique by within a snapshot: `kind:name`, and
+        /// `kind:name source@ID` for a scope's registration.
+        public var key: String { kind.rawValue + ":" + Positions.key(name, plugin: plugin) }
     }
 
     /// Where an entry or plugin was written in the file a snapshot was read
@@ -91,6 +132,12 @@ public struct RegistrySnapshot: Equatable, Sendable {
         public init() {}
 
         init(file: String) { self.file = file }
+
+        /// The name positions are kept by: a scope's registration by name and
+        /// scope, since one name may be registered once in each scope.
+        static func key(_ name: String, plugin: String) -> String {
+            Scope.isScope(plugin) ? name + " " + plugin : name
+        }
 
         /// Records where an entry was written; false (and nothing recorded)
         /// when an entry of that kind and name was recorded before.
@@ -171,7 +218,9 @@ public struct RegistrySnapshot: Equatable, Sendable {
             }
             if a.order != b.order { return (a.order ?? 0) < (b.order ?? 0) }
         }
-        return a.name.utf8.lexicographicallyPrecedes(b.name.utf8)
+        if a.name != b.name { return a.name.utf8.lexicographicallyPrecedes(b.name.utf8) }
+        // One name in several `.twRules` scopes (version 2).
+        return a.plugin.utf8.lexicographicallyPrecedes(b.plugin.utf8)
     }
 
     /// Probes every registration of the registry: factories called active and
@@ -180,6 +229,12 @@ public struct RegistrySnapshot: Equatable, Sendable {
         plugins = registry.plugins.map {
             Plugin(name: $0.name, version: $0.version, abi: "\($0.abiMajor).\($0.abiMinor)")
         }
+        entries = Self.probedEntries(of: registry, theme: theme)
+    }
+
+    /// The entries of a registry, probed; modifiers in merged order, then
+    /// utilities, recipes and presets by name.
+    static func probedEntries(of registry: PluginRegistry, theme: Theme) -> [Entry] {
         var entries: [Entry] = []
         for m in registry.modifiers {
             var entry = Entry(name: m.name, plugin: m.plugin, kind: .modifier)
@@ -228,7 +283,7 @@ public struct RegistrySnapshot: Equatable, Sendable {
             entry.probes = RegistryProbes.animationSeconds.map { IRValue.animationCode(a.make(seconds: $0)) }
             entries.append(entry)
         }
-        self.entries = entries
+        return entries
     }
 
     public var modifiers: [Entry] { entries.filter { $0.kind == .modifier } }
@@ -276,7 +331,7 @@ public struct RegistrySnapshot: Equatable, Sendable {
     public var json: JSONValue {
         func optional(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
         return .object([
-            ("twhostRegistry", .number(Double(Self.formatVersion))),
+            ("twhostRegistry", .number(Double(version))),
             (
                 "plugins",
                 .array(
@@ -321,6 +376,26 @@ public struct RegistrySnapshot: Equatable, Sendable {
                             members.append(("classes", optional(e.classes)))
                         case .utility, .animation:
                             members.append(("probes", .array((e.probes ?? []).map(JSONValue.string))))
+                        }
+                        if let scope = e.scope {
+                            members.append(
+                                (
+                                    "scope",
+                                    .object([
+                                        ("view", .string(scope.view)), ("file", .string(scope.file)),
+                                        ("line", .number(Double(scope.line))),
+                                    ])
+                                ))
+                        }
+                        if let l = e.location {
+                            members.append(
+                                (
+                                    "location",
+                                    .object([
+                                        ("file", .string(l.file)), ("line", .number(Double(l.line))),
+                                        ("column", .number(Double(l.column))),
+                                    ])
+                                ))
                         }
                         return .object(members)
                     })
@@ -368,11 +443,11 @@ public struct RegistrySnapshot: Equatable, Sendable {
         guard case .number(let version) = versionNode.value, version == version.rounded(), version >= 1 else {
             throw ReadError(message: "/twhostRegistry: expected a version number (line \(versionNode.line))")
         }
-        guard version == Double(formatVersion) else {
+        guard version == Double(formatVersion) || version == Double(pluginsOnlyVersion) else {
             // Compared as a Double: a version such as 1e300 has no Int.
             throw ReadError(
                 message:
-                    "snapshot format version \(JSONValue.format(version)) is not supported: this twhost reads version \(formatVersion); regenerate it with this twhost's `twhost registry -o FILE`"
+                    "snapshot format version \(JSONValue.format(version)) is not supported: this twhost reads versions \(pluginsOnlyVersion) and \(formatVersion); regenerate it with this twhost's `twhost registry -o FILE`"
             )
         }
         func string(_ node: JSONNode?, _ path: String, optional: Bool = false) throws(ReadError) -> String? {
@@ -418,11 +493,41 @@ public struct RegistrySnapshot: Equatable, Sendable {
             guard let kind = Kind(rawValue: kindText) else {
                 throw ReadError(message: "\(p)/kind: unknown kind '\(kindText)' (line \(item.line))")
             }
+            let plugin = try string(field(m, "plugin"), "\(p)/plugin") ?? ""
             // Keys are unique; where each was written doubles as the set of keys seen.
-            guard positions.record(kind, name, line: item.line, column: item.column) else {
+            guard
+                positions.record(kind, Positions.key(name, plugin: plugin), line: item.line, column: item.column)
+            else {
                 throw ReadError(message: "\(p): \(kind.rawValue) '\(name)' appears twice (line \(item.line))")
             }
-            var entry = Entry(name: name, plugin: try string(field(m, "plugin"), "\(p)/plugin") ?? "", kind: kind)
+            var entry = Entry(name: name, plugin: plugin, kind: kind)
+            if Scope.isScope(plugin) {
+                guard version == Double(formatVersion) else {
+                    throw ReadError(
+                        message:
+                            "\(p)/plugin: '\(plugin)' is a source scope, which version 1 has not (line \(item.line))")
+                }
+                func integer(_ node: JSONNode?, _ path: String) throws(ReadError) -> Int {
+                    guard let node, case .number(let n) = node.value, n == n.rounded(), n >= 1, n <= Double(Int32.max)
+                    else { throw ReadError(message: "\(path): expected a positive integer") }
+                    return Int(n)
+                }
+                guard let scopeNode = field(m, "scope"), case .object(let sm) = scopeNode.value else {
+                    throw ReadError(message: "\(p)/scope: expected an object (line \(item.line))")
+                }
+                entry.scope = Scope(
+                    id: String(plugin.dropFirst(Scope.prefix.count)),
+                    view: try string(field(sm, "view"), "\(p)/scope/view") ?? "",
+                    file: try string(field(sm, "file"), "\(p)/scope/file") ?? "",
+                    line: try integer(field(sm, "line"), "\(p)/scope/line"))
+                guard let locationNode = field(m, "location"), case .object(let lm) = locationNode.value else {
+                    throw ReadError(message: "\(p)/location: expected an object (line \(item.line))")
+                }
+                entry.location = SourceLocation(
+                    file: try string(field(lm, "file"), "\(p)/location/file") ?? "",
+                    line: try integer(field(lm, "line"), "\(p)/location/line"),
+                    column: try integer(field(lm, "column"), "\(p)/location/column"))
+            }
             switch kind {
             case .modifier:
                 entry.form = try string(field(m, "form"), "\(p)/form")
@@ -493,6 +598,11 @@ public struct RegistrySnapshot: Equatable, Sendable {
                 }
             }
             if entries[b].name.utf8.lexicographicallyPrecedes(entries[a].name.utf8) { return false }
+            if entries[b].name == entries[a].name
+                && entries[b].plugin.utf8.lexicographicallyPrecedes(entries[a].plugin.utf8)
+            {
+                return false
+            }
         }
         return true
     }

@@ -49,6 +49,16 @@ public enum SceneImpact {
                     }
                 }
                 for (k, v) in rules.rules.named { named[k] = v }
+                // Registrations written inline: the `.twRules` scope joins
+                // the scope's plugins, last (it shadows them); a replacing
+                // call leaves the enclosing calls' registrations behind.
+                if let scope = SourceScopes.plugin(of: rules, in: snapshot) {
+                    if rules.replace { plugins.removeAll(where: RegistrySnapshot.Scope.isScope) }
+                    plugins.removeAll { $0 == scope }
+                    plugins.append(scope)
+                } else if rules.replace {
+                    plugins.removeAll(where: RegistrySnapshot.Scope.isScope)
+                }
             }
             for (classes, kind) in [(node.tw, node.sourceKind), (node.buttonStyle, SurfaceSource.Kind.button)] {
                 guard let classes else { continue }
@@ -104,7 +114,13 @@ public enum SceneImpact {
         let inScope = Set(plugins)
         var signature = ["target:\(source.targetName)"]
         var styleInserted = false
+        // One name, one registration: the plugin (or scope) latest in the list wins.
+        var winner: [String: Int] = [:]
+        for (i, plugin) in plugins.enumerated() where RegistrySnapshot.Scope.isScope(plugin) {
+            for e in snapshot.modifiers where e.plugin == plugin { winner[e.name] = i }
+        }
         for e in snapshot.modifiers where inScope.contains(e.plugin) {
+            if let i = winner[e.name], plugins.firstIndex(of: e.plugin) != i { continue }
             guard let form = RegistrationForm(rawValue: e.form ?? "") else { continue }
             if let target = form.target {
                 guard source.target == target else { continue }
@@ -137,7 +153,10 @@ public enum SceneImpact {
             let plugins = [plugin] + (f.movedFrom.map { [$0] } ?? [])
             for b in base {
                 guard let h = headByPath[b.path] else { continue }
-                let inScope = plugins.contains { b.scopePlugins.contains($0) || h.scopePlugins.contains($0) }
+                // A scope's finding: the surfaces of that scope's subtree, on either side.
+                let inScope =
+                    f.scope.map { b.scopePlugins.contains($0) || h.scopePlugins.contains($0) }
+                    ?? plugins.contains { b.scopePlugins.contains($0) || h.scopePlugins.contains($0) }
                 let affected: Bool
                 switch f.category {
                 case .identity: affected = inScope && b.identity != h.identity

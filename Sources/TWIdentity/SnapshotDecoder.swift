@@ -181,7 +181,8 @@ struct SnapshotDecoder {
             default: throw NotPlain()
             }
         }
-        guard let name, let plugin, let kind else { throw NotPlain() }
+        // A source scope's registration is version 2, which the general reader owns.
+        guard let name, let plugin, let kind, !RegistrySnapshot.Scope.isScope(plugin) else { throw NotPlain() }
         var entry = RegistrySnapshot.Entry(name: name, plugin: plugin, kind: kind)
         // Only the fields the kind has, each as the general reader requires it;
         // a field of another kind is read (so it is valid JSON) and dropped, as there.

@@ -103,7 +103,9 @@ public enum VersionCheck {
     /// The findings of one plugin (or moved from it) that need a release, and which.
     static func causes(of plugin: String, in findings: [DiffFinding]) -> [(DiffFinding, Need)] {
         var causes: [(DiffFinding, Need)] = []
-        for f in findings where f.plugin == plugin || f.movedFrom == plugin {
+        // An app's inline registration that starts or stops shadowing a
+        // plugin's is the app's change, not the plugin's release.
+        for f in findings where (f.plugin == plugin || f.movedFrom == plugin) && !f.involvesScope {
             switch f.category {
             case .identity, .breaking: causes.append((f, .major))
             case .behavior: causes.append((f, .minor))

@@ -40,6 +40,10 @@ public struct SceneRules: Hashable, Sendable {
     public var keepsPlugins = false
     /// Where the rules were written (Swift sources).
     public var location: SourceLocation?
+    /// Swift sources: the view (type) whose code makes the `.twRules` call,
+    /// and where the call's name is (`twRules` in `VStack { … }.twRules(…)`).
+    public var view: String?
+    public var call: SourceLocation?
     public init() {}
 }
 

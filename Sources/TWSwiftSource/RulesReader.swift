@@ -26,6 +26,7 @@ struct RulesReader {
             apply(closure.statements, &byName, local)
             rules = byName[name] ?? rules
             rules.location = eval.source.location(call)
+            mark(&rules, call, scope)
             return rules
         }
         var rules = SceneRules()
@@ -35,7 +36,15 @@ struct RulesReader {
         rules.replace = true
         rules.keepsPlugins = true
         rules.location = eval.source.location(call)
+        mark(&rules, call, scope)
         return rules
+    }
+
+    /// The view whose code makes the call, and where the call's name is.
+    private func mark(_ rules: inout SceneRules, _ call: FunctionCallExprSyntax, _ scope: Scope) {
+        rules.view = scope.owner
+        let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName
+        rules.call = name.map { eval.source.location($0) } ?? eval.source.location(call)
     }
 
     /// `.twRules(c ? a : b)` with both rule sets read statically: the
@@ -63,6 +72,7 @@ struct RulesReader {
             r.replace = true
             r.keepsPlugins = true
             r.location = eval.source.location(call)
+            mark(&r, call, scope)
             if i == 0 { a = r } else { b = r }
         }
         let (c, negated) = eval.condition(condition)
@@ -98,6 +108,7 @@ struct RulesReader {
             apply(items[..<at] + body + items[(at + 1)...], &byName, Scope(owner: scope.owner, parent: scope))
             var rules = byName[name] ?? SceneRules()
             rules.location = eval.source.location(call)
+            mark(&rules, call, scope)
             return rules
         }
         let yes = merged(Array(branch.body.statements))

@@ -85,6 +85,22 @@ public enum SourceScan {
         readAll(inputs, jobs: jobs ?? Parallel.cores).map { ($0.scene, $0.path, $0.diagnostics) }
     }
 
+    /// Reads Swift files held in memory (a revision's files, read from git)
+    /// into scenes without resolving them, each under the path given, with
+    /// rules linked across them as `read(_:jobs:)` links files on disk.
+    public static func read(swift documents: [(path: String, bytes: [UInt8])], jobs: Int? = nil) -> [(
+        scene: Scene?, path: String, diagnostics: [Diagnostic]
+    )] {
+        let platform = RenderEnvironment().platform
+        let read = Parallel.map(documents.count, jobs: jobs ?? Parallel.cores) { i -> Read in
+            let file = SwiftSources.read(path: documents[i].path, bytes: documents[i].bytes, platform: platform)
+            return Read(path: documents[i].path, scene: file.scene, diagnostics: file.diagnostics, swift: file)
+        }
+        var swift = read.compactMap(\.swift)
+        SwiftSources.linkRules(&swift)
+        return swift.map { ($0.scene, $0.path, $0.diagnostics) }
+    }
+
     /// Reads one input into a scene on its own, without resolving it.
     public static func read(_ input: SourceInput) -> (scene: Scene?, path: String, diagnostics: [Diagnostic]) {
         let r = readInput(input)

@@ -89,6 +89,7 @@ enum ConfigurationOptions {
 }
 
 extension CommandSpec {
-    /// The positionals are input paths (`resolve`, `check`, `preview`), from which configurations are found.
-    var takesPaths: Bool { words == ["resolve"] || words == ["check"] || words == ["preview"] }
+    /// The positionals are input paths (`resolve`, `check`, `preview`, `registry`), from which configurations are
+    /// found.
+    var takesPaths: Bool { ["resolve", "check", "preview", "registry"].contains(words.joined(separator: " ")) }
 }

@@ -17,7 +17,10 @@ enum DiffCommand {
         summary:
             "Report registry changes between two snapshots or plugin sets (identity, breaking, behavior, versions).",
         positionals: "BASE HEAD", minimumPositionals: 2, maximumPositionals: 2,
-        options: [scene, allow, format, PluginOptions.allowWritable, PluginOptions.pluginTimeout],
+        options: [
+            scene, allow, format, PluginOptions.plugins, PluginOptions.pluginPath, PluginOptions.noDefaultPath,
+            PluginOptions.allowWritable, PluginOptions.pluginTimeout, RegistryCommand.theme,
+        ] + ConfigurationOptions.options,
         discussion: """
             BASE and HEAD are each a snapshot file written by `twhost registry -o FILE`, or a plugin
             set `plugins:material,motion@DIR` (loaded from DIR only, in a child process), or
@@ -28,6 +31,12 @@ enum DiffCommand {
             findings exit 1 unless allowlisted; the others exit 0. See docs/CI.md. --format html
             writes the before/after page of `twhost preview` for the --scene surfaces: both sides must
             be plugin sets (a snapshot holds no plugin code to draw with). See docs/Preview.md.
+            A side may also be Swift sources: `swift:PATH` (a .swift file or a folder) or `git:REV[:PATH]`
+            (PATH, default `.`, at a revision of the repository twhost runs in, read from git without
+            touching the work tree): its inline registrations, with the --plugins (or the configuration's)
+            beside them. Findings then point at the registration's line in the HEAD sources (BASE for
+            removals) and list the surfaces of each HEAD file they affect. A missing git, an unknown
+            revision, a path outside the repository or a file that does not parse exits 2.
             """,
         run: { command throws(CLIError) in try run(command) })
 
@@ -43,8 +52,23 @@ enum DiffCommand {
         // What a plugin set's child twhost is told: whether to trust writable plugins, and how long a call may run.
         var loading = ["--plugin-timeout", String(try PluginOptions.timeout(command))]
         if command[PluginOptions.allowWritable] { loading.append("--allow-writable-plugins") }
-        let base = try side(command.positionals[0], loading: loading)
-        let head = try side(command.positionals[1], loading: loading)
+        // Swift sources' sides share one plugin set, loaded here.
+        var sourcePlugins: [LoadedPlugin]?
+        var theme = Theme()
+        if command.positionals.contains(where: SourceSide.isSourceSide) {
+            sourcePlugins = try PluginOptions.load(command.list(PluginOptions.plugins), command)
+            theme = try ThemeInput.read(command.value(RegistryCommand.theme).map { [$0] } ?? [])[0].theme
+        }
+        var sides: [DiffSide] = []
+        for argument in command.positionals {
+            if let plugins = sourcePlugins, SourceSide.isSourceSide(argument) {
+                sides.append(try SourceSide.side(argument, plugins: plugins, theme: theme))
+            } else {
+                sides.append(try side(argument, loading: loading))
+            }
+        }
+        let base = sides[0]
+        let head = sides[1]
         var scenes: [(label: String, scene: Scene)] = []
         for scenePath in command.all(scene) {
             // A scene file, or Swift sources (a .swift file or a folder): each Swift file is a scene,

@@ -12,8 +12,8 @@ enum RegistryCommand {
 
     static let spec = CommandSpec(
         words: ["registry"],
-        summary: "Print or write the registry snapshot of a plugin set.",
-        positionals: "", minimumPositionals: 0, maximumPositionals: 0,
+        summary: "Print or write the registry snapshot of a plugin set, and of Swift sources' inline registrations.",
+        positionals: "[PATH…]", minimumPositionals: 0, maximumPositionals: Int.max,
         options: [
             PluginOptions.plugins, PluginOptions.pluginPath, PluginOptions.allowWritable, PluginOptions.noDefaultPath,
             PluginOptions.pluginTimeout, theme, format, output,
@@ -22,7 +22,10 @@ enum RegistryCommand {
             Registrations are listed in merged order: phase, order, then name; JSON has one registration
             per line. Every factory is probed active and inactive with its default argument: a factory that
             fails is reported (probe-failed) and the command exits 1; with -o, FILE is then left as it was,
-            so a baseline never records a broken build. See docs/CI.md.
+            so a baseline never records a broken build. With PATH (.swift files or folders), the snapshot
+            also holds every registration the sources write inline (`.twRules(TWGlobalRules(modifiers: …))`),
+            probed as `resolve` reads it, with its `.twRules` scope (the view, and the file:line of the call)
+            and its own location (format version 2). A file that does not parse exits 2. See docs/CI.md.
             """,
         run: { command throws(CLIError) in try run(command) })
 
@@ -32,7 +35,14 @@ enum RegistryCommand {
         let plugins = try PluginOptions.load(command.list(PluginOptions.plugins), command)
         let registry = PluginRegistry(plugins: plugins)
         for d in registry.diagnostics { Output.error("\(d.severity.rawValue): \(d.code): \(d.message)") }
-        let snapshot = RegistrySnapshot(registry: registry, theme: theme)
+        var snapshot = RegistrySnapshot(registry: registry, theme: theme)
+        if !command.positionals.isEmpty {
+            var scenes: [Scene] = []
+            for path in command.positionals {
+                scenes += try SourceSide.read(SourceSide.files(path, side: path), side: path).map(\.scene)
+            }
+            snapshot = RegistrySnapshot(registry: registry, scenes: scenes, theme: theme)
+        }
         let failed = snapshot.entries.filter { $0.probeError != nil }
         for e in failed {
             Output.error(

@@ -279,10 +279,18 @@ struct DiffTests {
         #expect(try twhost(["registry", "--plugins", "material", "-o", file]).status == 0)
         for (text, message) in [
             (
-                #"{"twhostRegistry": 2, "plugins": [], "registrations": []}"#,
-                "snapshot format version 2 is not supported"
+                #"{"twhostRegistry": 3, "plugins": [], "registrations": []}"#,
+                "snapshot format version 3 is not supported: this twhost reads versions 1 and 2"
             ),
             (#"{"plugins": []}"#, "not a twhost registry snapshot"),
+            (
+                #"{"twhostRegistry": 1, "plugins": [], "registrations": [{"name": "x", "plugin": "source@V", "kind": "recipe", "classes": "p-2"}]}"#,
+                "/registrations/0/plugin: 'source@V' is a source scope, which version 1 has not"
+            ),
+            (
+                #"{"twhostRegistry": 2, "plugins": [], "registrations": [{"name": "x", "plugin": "source@V", "kind": "recipe", "classes": "p-2"}]}"#,
+                "/registrations/0/scope: expected an object"
+            ),
             ("[1, 2", "not valid JSON"),
             (
                 #"{"twhostRegistry": 1, "plugins": [], "registrations": [{"name": "x", "plugin": "p", "kind": "gadget"}]}"#,
