@@ -76,13 +76,18 @@ enum SwiftParseRows {
             let failed = (bare + resolved).filter { $0.status > 1 }.count
             let note = failed > 0 ? " (\(failed) run(s) failed)" : ""
             out.append(
-                Measurement(name: label + ": bare SwiftParser parse" + note, unit: "ms", samples: bare.map { $0.seconds * 1000 }))
+                Measurement(
+                    name: label + ": bare SwiftParser parse" + note, unit: "ms", samples: bare.map { $0.seconds * 1000 }
+                ))
             out.append(
-                Measurement(name: label + ": bare SwiftParser parse, peak memory", unit: "MiB", samples: bare.map(\.peakMiB)))
+                Measurement(
+                    name: label + ": bare SwiftParser parse, peak memory", unit: "MiB", samples: bare.map(\.peakMiB)))
             out.append(
-                Measurement(name: label + ": twhost resolve" + note, unit: "ms", samples: resolved.map { $0.seconds * 1000 }))
+                Measurement(
+                    name: label + ": twhost resolve" + note, unit: "ms", samples: resolved.map { $0.seconds * 1000 }))
             out.append(
-                Measurement(name: label + ": twhost resolve, peak memory", unit: "MiB", samples: resolved.map(\.peakMiB)))
+                Measurement(
+                    name: label + ": twhost resolve, peak memory", unit: "MiB", samples: resolved.map(\.peakMiB)))
         }
         return out
     }

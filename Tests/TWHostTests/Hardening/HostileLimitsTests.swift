@@ -119,7 +119,8 @@ extension HostileLimitsTests {
     func chainedTWStaysLinear() throws {
         let calls = 1_500
         let text =
-            "struct C: View { var body: some View { Text(\"x\").bold()" + String(repeating: ".tw(\"p-4\")", count: calls)
+            "struct C: View { var body: some View { Text(\"x\").bold()"
+            + String(repeating: ".tw(\"p-4\")", count: calls)
             + " } }"
         let file = SwiftSource.read(text, path: "C.swift")
         let scene = try #require(file.scene)
@@ -173,7 +174,8 @@ extension HostileLimitsTests {
         let parent = TestPaths.temporaryDirectory("new-escaped")
         let badName = try twhost(["plugins", "new", "bad\u{1B}[31m\nname"], directory: parent)
         #expect(badName.status == 64)
-        #expect(badName.stderr.hasPrefix("error: invalid plugin name 'bad\\u{1B}[31m\\u{A}name': "), "\(badName.stderr)")
+        #expect(
+            badName.stderr.hasPrefix("error: invalid plugin name 'bad\\u{1B}[31m\\u{A}name': "), "\(badName.stderr)")
         #expect(badName.stderr.split(separator: "\n").count == 1)
         let missing = try twhost(["plugins", "new", "demo", "--dir", "no\u{1B}[2J\nwhere/demo"], directory: parent)
         #expect(missing.status == 2)
@@ -182,10 +184,12 @@ extension HostileLimitsTests {
                 == "error: cannot create 'no\\u{1B}[2J\\u{A}where/demo': the folder 'no\\u{1B}[2J\\u{A}where' does not exist\n"
         )
         // A project created in a folder with such a name: the report names it escaped.
-        let created = try twhost(["plugins", "new", "demo", "--lang", "c", "--dir", "p\u{1B}[1m\nq"], directory: parent)
+        let created = try twhost(
+            ["plugins", "new", "demo", "--lang", "c", "--dir", "p\u{1B}[1m\nq"], directory: parent)
         #expect(created.status == 0, "\(created.stderr)")
         #expect(!created.stdout.contains("\u{1B}"))
-        #expect(created.stdout.hasPrefix("created p\\u{1B}[1m\\u{A}q (a C plugin named 'demo'):\n"), "\(created.stdout)")
+        #expect(
+            created.stdout.hasPrefix("created p\\u{1B}[1m\\u{A}q (a C plugin named 'demo'):\n"), "\(created.stdout)")
         #expect(FileManager.default.fileExists(atPath: parent + "/p\u{1B}[1m\nq/Makefile"))
     }
 }
