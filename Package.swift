@@ -126,7 +126,8 @@ let package = Package(
             name: "twhost-cli", dependencies: ["TWHost", "TWPreview", "TWSwiftSource", "TWLanguageServer"],
             path: "Sources/twhost-cli"),
         // Release-build benchmarks, run by Scripts/bench.sh (never by the tests).
-        .executableTarget(name: "twhost-bench", dependencies: ["TWHost"], path: "Sources/twhost-bench"),
+        .executableTarget(
+            name: "twhost-bench", dependencies: ["TWHost", "TWSwiftSource"], path: "Sources/twhost-bench"),
         .target(name: "Material", dependencies: ["TWPluginAPI", "TWPluginKit"], path: "Plugins/Material"),
         .target(name: "Motion", dependencies: ["TWPluginAPI", "TWPluginKit"], path: "Plugins/Motion"),
         .target(

@@ -16,6 +16,8 @@ public enum ClassParseError: Error, Hashable, Sendable, CustomStringConvertible 
     /// A control character (U+0000…U+001F, U+007F, U+0080…U+009F) in a class,
     /// with its code point: never truncated, never printed raw.
     case controlCharacter(UInt32)
+    /// A class longer than `ClassTokenizer.maxClassBytes`, with its length in bytes.
+    case tooLong(bytes: Int)
 
     /// variant, root, value or type.
     public var part: Diagnostic.Part {
@@ -24,7 +26,7 @@ public enum ClassParseError: Error, Hashable, Sendable, CustomStringConvertible 
         case .emptyUtility, .bracketWithoutRoot: return .root
         case .emptyArgument, .unbalancedBrackets, .textAfterBracket, .invalidOpacity: return .value
         case .typedValueOutsideBrackets, .typedValueMixedWithText, .fragmentInsideBrackets: return .type
-        case .controlCharacter: return .root
+        case .controlCharacter, .tooLong: return .root
         }
     }
 
@@ -32,7 +34,7 @@ public enum ClassParseError: Error, Hashable, Sendable, CustomStringConvertible 
     /// at all, `invalid-argument` for the rest of the syntax.
     public var code: DiagnosticCode {
         switch self {
-        case .controlCharacter: return .invalidClass
+        case .controlCharacter, .tooLong: return .invalidClass
         default: return .invalidArgument
         }
     }
@@ -54,6 +56,8 @@ public enum ClassParseError: Error, Hashable, Sendable, CustomStringConvertible 
         case .controlCharacter(let scalar):
             let hex = String(scalar, radix: 16, uppercase: true)
             return "a control character (U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)) in a class"
+        case .tooLong(let bytes):
+            return "a class of \(bytes) bytes; a class is at most \(ClassTokenizer.maxClassBytes) bytes"
         }
     }
 }

@@ -28,6 +28,14 @@ public struct ClassToken: Hashable, Sendable {
 /// Splits a class list into classes on ASCII whitespace outside brackets (G-1,
 /// G-4, G-5).
 public enum ClassTokenizer {
+    /// The longest class read, in UTF-8 bytes: far above any real class
+    /// (bracket values included), so that one enormous class costs a bounded
+    /// amount of work and memory and is an `invalid-class` error.
+    public static let maxClassBytes = 4_096
+
+    /// How much of a class past `maxClassBytes` its messages show.
+    static let tooLongPrefixBytes = 32
+
     public static func tokenize(_ classes: TWClasses) -> [ClassToken] {
         var state = State()
         state.walk(classes.segments)
@@ -49,8 +57,31 @@ public enum ClassTokenizer {
         /// Bytes of the current bracket so far (to check a typed value is alone).
         var bracketContentBytes = 0
         var typedClosedPending = false
+        /// Bytes of the current class, kept or not (only `maxClassBytes` are kept).
+        var length = 0
+
+        /// One byte of the current class; past the limit it is counted, not kept.
+        mutating func append(_ byte: UInt8) {
+            length += 1
+            if length <= ClassTokenizer.maxClassBytes { bytes.append(byte) }
+        }
 
         mutating func flush() {
+            if length > ClassTokenizer.maxClassBytes {
+                // Said with its length and its first bytes (cut at a character), never echoed whole.
+                var keep = min(bytes.count, ClassTokenizer.tooLongPrefixBytes)
+                while keep > 0 && keep < bytes.count && bytes[keep] & 0xC0 == 0x80 { keep -= 1 }
+                let text = String(decoding: bytes[..<keep], as: UTF8.self) + "…"
+                tokens.append(ClassToken(text: text, error: .tooLong(bytes: length)))
+                bytes.removeAll(keepingCapacity: false)
+                length = 0
+                depth = 0
+                typed = nil
+                error = nil
+                bracketContentBytes = 0
+                typedClosedPending = false
+                return
+            }
             if depth != 0 && error == nil { error = .unbalancedBrackets }
             if !bytes.isEmpty || typed != nil {
                 var text = String(decoding: bytes, as: UTF8.self)
@@ -60,6 +91,7 @@ public enum ClassTokenizer {
                 tokens.append(ClassToken(text: text, typedArgument: typed, error: error))
             }
             bytes.removeAll(keepingCapacity: true)
+            length = 0
             depth = 0
             typed = nil
             error = nil
@@ -120,7 +152,7 @@ public enum ClassTokenizer {
                     // A number with text in its bracket (`w-[\(12.5)pt]`) is that text.
                     if !spellTypedNumber() && error == nil { error = .typedValueMixedWithText }
                 }
-                bytes.append(byte)
+                append(byte)
             }
         }
 
@@ -128,10 +160,10 @@ public enum ClassTokenizer {
             if depth == 0 {
                 // Outside brackets a number follows ordinary syntax: `w-\(12)` is `w-12`.
                 if case .number(let n) = value {
-                    bytes.append(contentsOf: SwiftLiteral.number(n).utf8)
+                    for byte in SwiftLiteral.number(n).utf8 { append(byte) }
                 } else if error == nil {
                     error = .typedValueOutsideBrackets(value.displayText)
-                    bytes.append(contentsOf: "\\(\(value.displayText))".utf8)
+                    for byte in "\\(\(value.displayText))".utf8 { append(byte) }
                 }
                 return
             }
@@ -153,7 +185,7 @@ public enum ClassTokenizer {
             }
             typed = value
             typedClosedPending = true
-            bytes.append(contentsOf: String(ClassToken.marker).utf8)
+            for byte in String(ClassToken.marker).utf8 { append(byte) }
         }
 
         /// The pending typed value of the bracket, when a number, replaced by its

@@ -33,7 +33,7 @@ package enum PlainClassList {
         for i in 0..<bytes.count {
             let byte = bytes[i]
             if byte == 0x20 {
-                guard depth == 0 else { return nil }
+                guard depth == 0, i - start <= ClassTokenizer.maxClassBytes else { return nil }
                 if i > start { out.append(start..<i) }
                 start = i + 1
             } else if byte == UInt8(ascii: "[") {
@@ -45,7 +45,8 @@ package enum PlainClassList {
                 return nil
             }
         }
-        guard depth == 0 else { return nil }
+        // A class past the length limit takes the tokenizer, which reports it.
+        guard depth == 0, bytes.count - start <= ClassTokenizer.maxClassBytes else { return nil }
         if bytes.count > start { out.append(start..<bytes.count) }
         return out
     }

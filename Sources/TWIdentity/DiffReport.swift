@@ -43,7 +43,9 @@ public struct DiffReport: Sendable {
             let head = "\(f.level.rawValue)[\(f.rule.id)]"
             let colored =
                 f.blocking ? palette.red(head) : f.level == .note ? palette.dim(head) : palette.yellow(head)
-            lines.append("\(colored) \(f.category.rawValue): \(f.subjectText): \(f.why)")
+            lines.append(
+                "\(colored) \(f.category.rawValue): \(f.subjectText.escapingControlCharacters): \(f.why.escapingControlCharacters)"
+            )
             if let location = f.location { lines.append(palette.dim("  --> \(location)")) }
             lines += Self.changeLines(f.changes, palette: palette)
             lines.append("  hint: \(f.hint)")
@@ -51,7 +53,7 @@ public struct DiffReport: Sendable {
             if !f.surfaces.isEmpty {
                 lines.append("  surfaces: \(f.surfaces.map(Self.surfaceText).joined(separator: ", "))")
             }
-            if let reason = f.allowedBecause { lines.append("  allowed: \(reason)") }
+            if let reason = f.allowedBecause { lines.append("  allowed: \(reason.escapingControlCharacters)") }
             lines.append("  fingerprint: \(f.fingerprint)")
         }
         if findings.isEmpty { lines.append("no differences") }
@@ -69,18 +71,20 @@ public struct DiffReport: Sendable {
                 let width = max(first.count, second.count) + 1
                 let a = "  " + (first + ":").paddedTo(width) + " "
                 let b = "  " + (second + ":").paddedTo(width) + " "
-                lines.append(a + (change.before ?? ""))
-                lines.append(b + (change.after ?? ""))
+                lines.append(a + (change.before ?? "").escapingControlCharacters)
+                lines.append(b + (change.after ?? "").escapingControlCharacters)
                 if let d = change.difference { lines.append(caret(indent: b.count, d.afterColumn, d.after)) }
                 continue
             }
             if change.before == change.after {
-                lines.append("    \(change.field): \(change.before ?? "")")
+                lines.append("    \(change.field): \((change.before ?? "").escapingControlCharacters)")
                 continue
             }
             let prefix = "  - \(change.field): "
-            if let before = change.before { lines.append(palette.red(prefix + before)) }
-            if let after = change.after { lines.append(palette.bold("  + \(change.field): " + after)) }
+            if let before = change.before { lines.append(palette.red(prefix + before.escapingControlCharacters)) }
+            if let after = change.after {
+                lines.append(palette.bold("  + \(change.field): " + after.escapingControlCharacters))
+            }
             if let d = change.difference { lines.append(caret(indent: prefix.count, d.afterColumn, d.after)) }
         }
         return lines
@@ -234,14 +238,15 @@ public struct DiffReport: Sendable {
                 }
             }
             properties.append("title=\(escapeProperty("twhost \(f.rule.id)"))")
-            var message = "\(f.category.rawValue): \(f.subjectText): \(f.why)"
-            for change in f.changes { message += "\n" + Self.changeSummary(change) }
+            var message =
+                "\(f.category.rawValue): \(f.subjectText.escapingControlCharacters): \(f.why.escapingControlCharacters)"
+            for change in f.changes { message += "\n" + Self.changeSummary(change).escapingControlCharacters }
             message += "\nhint: \(f.hint)"
             if !f.causes.isEmpty { message += "\nbecause of: \(f.causes.joined(separator: ", "))" }
             if !f.surfaces.isEmpty {
                 message += "\nsurfaces: \(f.surfaces.map(Self.surfaceText).joined(separator: ", "))"
             }
-            if let reason = f.allowedBecause { message += "\nallowed: \(reason)" }
+            if let reason = f.allowedBecause { message += "\nallowed: \(reason.escapingControlCharacters)" }
             message += "\nfingerprint: \(f.fingerprint)"
             lines.append("::\(command) \(properties.joined(separator: ","))::\(escapeData(message))")
         }

@@ -98,8 +98,18 @@ package enum KeptHandles {
 
     /// A warning line for each plugin whose handles were used too late.
     package static var warnings: [String] {
-        all.map {
-            "warning: \(DiagnosticCode.builderKept): plugin '\($0.plugin)' used a \($0.handle) handle \($0.count) time(s) after the call that received it returned, or from another thread; ignored"
-        }
+        all.map { "warning: \($0.code): \($0.message)" }
+    }
+
+    /// The same, as a report's diagnostics (counted in its summary's warnings).
+    package static var diagnostics: [Diagnostic] {
+        all.map { Diagnostic($0) }
+    }
+}
+
+extension KeptHandles.Use: DiagnosticKind {
+    package var code: DiagnosticCode { .builderKept }
+    package var message: String {
+        "plugin '\(plugin)' used a \(handle) handle \(count) time(s) after the call that received it returned, or from another thread; ignored"
     }
 }

@@ -221,13 +221,16 @@ struct StreamReader {
         return (node, members)
     }
 
-    /// The positions of a node's children, or the error `SceneReader.node` gives.
-    mutating func children(at position: JSONPosition, _ p: String) throws(SceneError) -> [JSONPosition] {
-        guard let items = parser.items(at: position) else {
+    /// Where a node's first child is (nil when it has none), or the error
+    /// `SceneReader.node` gives; the next ones follow with `parser.item(after:)`.
+    /// Children are read one after the other, never listed: a node of a
+    /// million children holds no million positions.
+    mutating func firstChild(at position: JSONPosition, _ p: String) throws(SceneError) -> JSONPosition? {
+        guard let first = parser.firstItem(at: position) else {
             let node = value(at: position)
             throw reader.invalid(p, node, "expected an array of nodes, got \(node.kindName)")
         }
-        return items
+        return first
     }
 
     /// The child indexes from the root down to the node the check step is
@@ -260,10 +263,14 @@ struct StreamReader {
         }
         if let fields = plainFields(at: position) {
             var below: [SceneStream.PluginMention] = []
-            for (i, item) in plainChildren(fields).enumerated() {
+            var next = firstPlainChild(fields)
+            var i = 0
+            while let item = next {
                 trail.append(i)
-                defer { trail.removeLast() }
                 below += try checkNode(at: item, depth: depth + 1)
+                trail.removeLast()
+                next = parser.item(after: item)
+                i += 1
             }
             return below
         }
@@ -273,10 +280,14 @@ struct StreamReader {
         for (m, valuePosition) in members {
             let p = "\(jsonPath)/\(m.key)"
             if m.key == "children" {
-                for (i, item) in try children(at: valuePosition, p).enumerated() {
+                var next = try firstChild(at: valuePosition, p)
+                var i = 0
+                while let item = next {
                     trail.append(i)
-                    defer { trail.removeLast() }
                     below += try checkNode(at: item, depth: depth + 1)
+                    trail.removeLast()
+                    next = parser.item(after: item)
+                    i += 1
                 }
             } else {
                 try reader.field(JSONMember(key: m.key, node: value(at: valuePosition)), p, into: &node)
@@ -352,16 +363,16 @@ struct StreamReader {
         return fields
     }
 
-    /// The positions of a plain node's children.
-    mutating func plainChildren(_ fields: PlainFields) -> [JSONPosition] {
-        guard let children = fields.children else { return [] }
-        return parser.items(at: children) ?? []
+    /// Where a plain node's first child is (nil when it has none).
+    mutating func firstPlainChild(_ fields: PlainFields) -> JSONPosition? {
+        guard let children = fields.children else { return nil }
+        return parser.firstItem(at: children) ?? nil
     }
 
     /// A node `plainFields` accepts, read straight from its strings (what
     /// `nodeHead` and `SceneReader.field` make of them), and its children.
     mutating func plainNode(at position: JSONPosition, jsonPath: String, path: String) -> (
-        SceneNode, [JSONPosition]
+        SceneNode, firstChild: JSONPosition?
     )? {
         guard let fields = plainFields(at: position), let typePosition = fields.type,
             let type = parser.string(at: typePosition)
@@ -377,7 +388,7 @@ struct StreamReader {
         if let tw = string(fields.tw) { node.tw = TWClasses(tw) }
         if let buttonStyle = string(fields.buttonStyle) { node.buttonStyle = TWClasses(buttonStyle) }
         if let twAnimation = string(fields.twAnimation) { node.twAnimation = TWClasses(twAnimation) }
-        return (node, plainChildren(fields))
+        return (node, firstPlainChild(fields))
     }
 
     /// Walk step: each node with its fields (children left out) visited before
@@ -386,19 +397,14 @@ struct StreamReader {
         at position: JSONPosition, jsonPath: String, path: String, context: Context,
         visit: (SceneNode, Context) throws(SceneResolveError) -> Context
     ) throws(SceneStream.WalkError) {
-        if let (node, children) = plainNode(at: position, jsonPath: jsonPath, path: path) {
+        if let (node, firstChild) = plainNode(at: position, jsonPath: jsonPath, path: path) {
             let inner: Context
             do {
                 inner = try visit(node, context)
             } catch {
                 throw .resolve(error)
             }
-            let p = "\(jsonPath)/children"
-            for (i, item) in children.enumerated() {
-                try walk(
-                    at: item, jsonPath: "\(p)/\(i)", path: path == "/" ? "/\(i)" : "\(path)/\(i)", context: inner,
-                    visit: visit)
-            }
+            try walkChildren(from: firstChild, jsonPath: jsonPath, path: path, context: inner, visit: visit)
             return
         }
         var node: SceneNode
@@ -419,18 +425,30 @@ struct StreamReader {
             throw .resolve(error)
         }
         for (m, valuePosition) in members where m.key == "children" {
-            let p = "\(jsonPath)/children"
-            let items: [JSONPosition]
+            let first: JSONPosition?
             do {
-                items = try children(at: valuePosition, p)
+                first = try firstChild(at: valuePosition, "\(jsonPath)/children")
             } catch {
                 throw .scene(error)
             }
-            for (i, item) in items.enumerated() {
-                try walk(
-                    at: item, jsonPath: "\(p)/\(i)", path: path == "/" ? "/\(i)" : "\(path)/\(i)", context: inner,
-                    visit: visit)
-            }
+            try walkChildren(from: first, jsonPath: jsonPath, path: path, context: inner, visit: visit)
+        }
+    }
+
+    /// The children from `first` on, one after the other (none listed).
+    mutating func walkChildren<Context>(
+        from first: JSONPosition?, jsonPath: String, path: String, context: Context,
+        visit: (SceneNode, Context) throws(SceneResolveError) -> Context
+    ) throws(SceneStream.WalkError) {
+        let p = "\(jsonPath)/children"
+        var next = first
+        var i = 0
+        while let item = next {
+            try walk(
+                at: item, jsonPath: "\(p)/\(i)", path: path == "/" ? "/\(i)" : "\(path)/\(i)", context: context,
+                visit: visit)
+            next = parser.item(after: item)
+            i += 1
         }
     }
 }

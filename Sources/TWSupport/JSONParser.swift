@@ -471,6 +471,33 @@ extension JSONParser {
         return out
     }
 
+    /// Where the first item of the array at `position` is: `.some(nil)` for an
+    /// empty array, nil when the value there is not an array. With
+    /// `item(after:)`, an array is read item by item without a list of its
+    /// items (a flat array of a million nodes holds no million positions).
+    /// For a checked document only.
+    package mutating func firstItem(at position: JSONPosition) -> JSONPosition?? {
+        seek(position)
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }
+        index += 1
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] != UInt8(ascii: "]") else { return .some(nil) }
+        return .some(self.position)
+    }
+
+    /// Where the item after the one at `position` in its array is, or nil
+    /// after the last. For a checked document only.
+    package mutating func item(after position: JSONPosition) -> JSONPosition? {
+        seek(position)
+        skipChecked()
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return nil }
+        index += 1
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] != UInt8(ascii: "]") else { return nil }
+        return self.position
+    }
+
     /// Skips one value of a checked document: brackets and strings matched,
     /// lines counted, nothing decoded.
     private mutating func skipChecked() {

@@ -204,6 +204,14 @@ public enum SwiftSources {
         return file
     }
 
+    /// The toolchain's parser alone on `bytes`, nothing read from its tree:
+    /// the baseline the benchmark times `read` against. Returns the tree's
+    /// length in bytes.
+    public static func bareParse(_ bytes: [UInt8]) -> Int {
+        let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        return tree.totalLength.utf8Length
+    }
+
     /// The first use of each view type in the file (one from a preview kept
     /// apart), with the rules on the path to it.
     static func uses(_ root: SceneNode, owners: [String?]) -> [ViewUse] {

@@ -405,6 +405,7 @@ struct ViewTreeReader {
         }
         var layers: [SceneNode] = []
         var natives: [String] = []
+        var nativesHoldSurface = false
         var conditionalRules: [(Condition, SceneRules)] = []
         if let row = Components.table[type], let call = base.as(FunctionCallExprSyntax.self) {
             // A swiftcn component styles its content with its recipe and the classes passed to it.
@@ -441,7 +442,14 @@ struct ViewTreeReader {
                     draft.node.native = natives
                 }
                 surface(m, &draft, scope)
-                natives.append(name)
+                // A layer's natives are read only up to the first surface modifier (no
+                // same-type method has its name: the leading run ends there at the latest),
+                // so one is kept: each layer of a chain of `.tw` calls does not copy
+                // all the calls before it (that made such chains quadratic in time and memory).
+                if !nativesHoldSurface {
+                    natives.append(name)
+                    nativesHoldSurface = true
+                }
                 continue
             }
             switch name {

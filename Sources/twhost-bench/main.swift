@@ -28,6 +28,9 @@ if let i = arguments.firstIndex(of: "--write-corpus"), i + 1 < arguments.count {
 }
 let vsTailwind = arguments.contains("--vs-tailwind")
 var results: [Measurement] = []
+if let i = arguments.firstIndex(of: "--parse-once"), i + 1 < arguments.count {
+    SwiftParseRows.parseOnce(arguments[i + 1])
+}
 
 /// The language server rows (also run alone with `--lsp-only`).
 @MainActor func languageServerRows() {
@@ -48,6 +51,14 @@ if arguments.contains("--lsp-only") {
     exit(0)
 }
 
+/// The Swift parse rows (also run alone with `--swift-parse-only`).
+@MainActor func swiftParseRows() {
+    let rows = SwiftParseRows.measure(
+        twhost: pluginDirectory + "/twhost", benchBinary: selfPath, pluginDirectory: pluginDirectory,
+        generatedDirectory: generatedDirectory, directory: generatedDirectory + "/swift-parse")
+    for row in rows { report(row) }
+}
+
 @MainActor func report(_ m: Measurement) {
     results.append(m)
     if !json {
@@ -65,6 +76,10 @@ extension String {
 // Plugin load: dlopen + validate + merge. The loader caches by path within a
 // process, so each sample runs in a fresh child process of this binary.
 let selfPath = PluginSearchPath.currentExecutable() ?? CommandLine.arguments[0]
+if arguments.contains("--swift-parse-only") {
+    swiftParseRows()
+    exit(0)
+}
 if arguments.contains("--load-once") {
     let names = arguments.filter { !$0.hasPrefix("--") }.dropFirst(2)
     let clock = ContinuousClock()
@@ -401,6 +416,7 @@ do {
 }
 
 languageServerRows()
+swiftParseRows()
 
 let version = sample(runs: 21) { _ = runTimed([twhostBinary, "--version"]) }.map { $0 * 1000 }
 report(Measurement(name: "twhost --version (process)", unit: "ms", samples: version))

@@ -35,13 +35,17 @@ enum NewCommand {
             let scaffold = try PluginScaffold(
                 name: name, language: language, sdk: sdk)
             try scaffold.write(to: folder)
-            var text = "created \(folder) (a \(language == .c ? "C" : "Swift") plugin named '\(name)'):\n"
-            for file in scaffold.files { text += "  \(folder.hasSuffix("/") ? folder : folder + "/")\(file.path)\n" }
-            text += "next: \(scaffold.nextStep(folder: folder))\n"
+            // The folder is input text: escaped before it reaches the terminal (the name is validated).
+            let shown = folder.escapingControlCharacters
+            var text = "created \(shown) (a \(language == .c ? "C" : "Swift") plugin named '\(name)'):\n"
+            for file in scaffold.files { text += "  \(shown.hasSuffix("/") ? shown : shown + "/")\(file.path)\n" }
+            text += "next: \(scaffold.nextStep(folder: folder).escapingControlCharacters)\n"
             Output.write(text)
             return ExitCode.success
         } catch {
-            throw error.isUsageError ? .failedUsage(error.description) : .failed(error.description)
+            // The name and the folder are input text: escaped before they reach the terminal.
+            let message = error.description.escapingControlCharacters
+            throw error.isUsageError ? .failedUsage(message) : .failed(message)
         }
     }
 }

@@ -71,7 +71,7 @@ enum ResolveCommand {
         compact?.writeHeader(plugins: plugins.map(\.info))
         // The cores this process may use; Glibc, not Foundation, which would cost ~5 ms to load.
         let jobs = try SourceInputs.jobCount(command) ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        let resolution: SceneResolution
+        var resolution: SceneResolution
         do {
             resolution = try SceneResolver.resolve(
                 scene, plugins: plugins, state: state, lenient: command[ResolutionOptions.lenient],
@@ -95,6 +95,8 @@ enum ResolveCommand {
             try? writer.flush()
             throw .failed(error.description)
         }
+        // Handles plugin code kept past their calls are the report's warnings too (and in its summary).
+        resolution.diagnostics += KeptHandles.diagnostics
         if let compact {
             compact.writeFooter(resolution)
         } else if json {
@@ -120,7 +122,8 @@ enum ResolveCommand {
             }
             throw .failed("nothing could be read:\n" + reasons.joined(separator: "\n"))
         }
-        let resolution = SourceInputs.merged(files, plugins: plugins.map(\.info))
+        var resolution = SourceInputs.merged(files, plugins: plugins.map(\.info))
+        resolution.diagnostics += KeptHandles.diagnostics
         let writer = ByteWriter(fd: Output.descriptor)
         if json {
             SceneReport.writeHeader(plugins: resolution.plugins, to: writer)

@@ -44,8 +44,12 @@ struct HostileTests {
         let bad = String(repeating: "x", count: 1 << 20)
         let unknown = try twhost(
             ["resolve", "-"], input: "{\"scene\": 1, \"root\": {\"type\": \"Text\", \"tw\": \"\(bad)\"}}")
+        // One class of 1 MiB: past the length limit, one invalid-class error with its length.
         #expect(unknown.status == 1)
-        #expect(unknown.stdout.contains("unknown-class"))
+        #expect(
+            unknown.stdout.contains(
+                "error[invalid-class] (root): '\(String(repeating: "x", count: 32))…': a class of 1048576 bytes; a class is at most 4096 bytes"
+            ))
     }
 
     @Test("scenes stream: surfaces are not held when a callback takes them")

@@ -1,0 +1,94 @@
+import Glibc
+import TWHost
+import TWSwiftSource
+
+/// Swift inputs against the toolchain's parser alone (issue 26, item 7): for
+/// each generated file, `twhost resolve FILE` as a whole process beside a
+/// whole process that only reads the file and parses it with SwiftParser
+/// (this binary with `--parse-once FILE`), wall time and peak memory. The
+/// figures are to read; nothing is asserted.
+enum SwiftParseRows {
+    /// `--parse-once FILE`: the bare parse, in a process of its own.
+    static func parseOnce(_ path: String) -> Never {
+        guard let bytes = try? FileIO.read(path) else {
+            StandardError.write("error: cannot read \(path)\n")
+            exit(2)
+        }
+        blackHole(SwiftSources.bareParse(bytes))
+        exit(0)
+    }
+
+    /// A view whose body holds `chains` chains of `perChain` `.tw` calls each
+    /// (`Text("x").tw("p-4").tw("p-4")…`): 20 × 1,000 is 20,000 calls in
+    /// about 200 KB, each chain within the parse budget's 2,000 links.
+    static func chainedTW(chains: Int, perChain: Int) -> String {
+        var text = "import SwiftUI\nstruct Chained: View {\n    var body: some View {\n        VStack {\n"
+        for _ in 0..<chains {
+            text += "            Text(\"x\")" + String(repeating: ".tw(\"p-4\")", count: perChain) + "\n"
+        }
+        return text + "        }\n    }\n}\n"
+    }
+
+    /// Small views, one after another, to about `bytes` bytes.
+    static func smallViews(bytes: Int) -> String {
+        var text = "import SwiftUI\n"
+        var i = 0
+        while text.utf8.count < bytes {
+            text += """
+                struct Row\(i): View {
+                    var body: some View {
+                        VStack {
+                            Text("Row \(i)").tw("p-4 text-sm")
+                            Image(systemName: "star").tw("w-4 h-4")
+                        }
+                        .tw("rounded-lg bg-accent")
+                    }
+                }
+
+                """
+            i += 1
+        }
+        return text
+    }
+
+    /// The rows: each file parsed bare and resolved by twhost, `runs` times each, alternately.
+    @MainActor static func measure(
+        twhost: String, benchBinary: String, pluginDirectory: String, generatedDirectory: String, directory: String,
+        runs: Int = 3
+    ) -> [Measurement] {
+        mkdir(directory, 0o755)
+        let files: [(label: String, name: String, text: String)] = [
+            ("20,000 chained .tw calls (20 chains of 1,000)", "chained.swift", chainedTW(chains: 20, perChain: 1_000)),
+            ("small views", "views.swift", smallViews(bytes: 5_000_000)),
+        ]
+        var out: [Measurement] = []
+        for file in files {
+            let path = directory + "/" + file.name
+            try? FileIO.writeAtomically(file.text, to: path)
+            let size = Double(file.text.utf8.count) / 1_000_000
+            let label = "Swift file, \(file.label), \(format(size)) MB"
+            var bare: [(seconds: Double, peakMiB: Double, status: Int32)] = []
+            var resolved: [(seconds: Double, peakMiB: Double, status: Int32)] = []
+            for _ in 0..<runs {
+                bare.append(runMeasured([benchBinary, pluginDirectory, generatedDirectory, "--parse-once", path]))
+                resolved.append(runMeasured([twhost, "resolve", "--format", "json", path]))
+            }
+            let failed = (bare + resolved).filter { $0.status > 1 }.count
+            let note = failed > 0 ? " (\(failed) run(s) failed)" : ""
+            out.append(
+                Measurement(
+                    name: label + ": bare SwiftParser parse" + note, unit: "ms", samples: bare.map { $0.seconds * 1000 }
+                ))
+            out.append(
+                Measurement(
+                    name: label + ": bare SwiftParser parse, peak memory", unit: "MiB", samples: bare.map(\.peakMiB)))
+            out.append(
+                Measurement(
+                    name: label + ": twhost resolve" + note, unit: "ms", samples: resolved.map { $0.seconds * 1000 }))
+            out.append(
+                Measurement(
+                    name: label + ": twhost resolve, peak memory", unit: "MiB", samples: resolved.map(\.peakMiB)))
+        }
+        return out
+    }
+}
