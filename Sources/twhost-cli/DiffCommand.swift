@@ -12,11 +12,12 @@ enum DiffCommand {
         "--allow", placeholder: "FILE", help: "Allowlist of accepted finding fingerprints, each with a reason.")
     static let format = OutputFormat.option([.text, .json, .github, .sarif, .html], default: .text)
 
+    static let sides = Positionals.pair("BASE", "HEAD")
     static let spec = CommandSpec(
         words: ["diff"],
         summary:
             "Report registry changes between two snapshots or plugin sets (identity, breaking, behavior, versions).",
-        positionals: "BASE HEAD", minimumPositionals: 2, maximumPositionals: 2,
+        positionals: sides.spec,
         options: [scene, allow, format, PluginOptions.allowWritable, PluginOptions.pluginTimeout],
         discussion: """
             BASE and HEAD are each a snapshot file written by `twhost registry -o FILE`, or a plugin
@@ -33,7 +34,7 @@ enum DiffCommand {
 
     static func run(_ command: ParsedCommand) throws(CLIError) -> Int32 {
         if command[format] == .html {
-            guard command.positionals.allSatisfy({ $0.hasPrefix("plugins:") }) else {
+            guard [command[sides].first, command[sides].second].allSatisfy({ $0.hasPrefix("plugins:") }) else {
                 throw .failedUsage(
                     "--format html draws surfaces with plugin code: BASE and HEAD must be plugin sets, plugins:a,b[@DIR]"
                 )
@@ -43,8 +44,8 @@ enum DiffCommand {
         // What a plugin set's child twhost is told: whether to trust writable plugins, and how long a call may run.
         var loading = ["--plugin-timeout", String(try PluginOptions.timeout(command))]
         if command[PluginOptions.allowWritable] { loading.append("--allow-writable-plugins") }
-        let base = try side(command.positionals[0], loading: loading)
-        let head = try side(command.positionals[1], loading: loading)
+        let base = try side(command[sides].first, loading: loading)
+        let head = try side(command[sides].second, loading: loading)
         var scenes: [(label: String, scene: Scene)] = []
         for scenePath in command.all(scene) {
             // A scene file, or Swift sources (a .swift file or a folder): each Swift file is a scene,
@@ -90,14 +91,14 @@ enum DiffCommand {
         case .sarif: Output.write(report.sarif.serialized() + "\n")
         case .html:
             let scenes = command.all(scene)
-            let before = try PreviewCommand.childCards(side: command.positionals[0], inputs: scenes, command: command)
-            let after = try PreviewCommand.childCards(side: command.positionals[1], inputs: scenes, command: command)
+            let before = try PreviewCommand.childCards(side: command[sides].first, inputs: scenes, command: command)
+            let after = try PreviewCommand.childCards(side: command[sides].second, inputs: scenes, command: command)
             let changes = PreviewPage.changes(before: before, after: after)
             Output.write(
                 PreviewPage.review(
                     changes, unchanged: after.count - changes.filter { $0.after != nil }.count,
-                    title: "twhost diff — before/after", beforeLabel: command.positionals[0],
-                    afterLabel: command.positionals[1], context: "\(report.findings.count) registry finding(s)",
+                    title: "twhost diff — before/after", beforeLabel: command[sides].first,
+                    afterLabel: command[sides].second, context: "\(report.findings.count) registry finding(s)",
                     // The sides are resolved for iOS (or each scene's platform); the menu offers the others.
                     platforms: RenderEnvironment.Platform.allCases.filter { $0 != .ios }))
         case .text, .markdown, .compact, .junit, .checkstyle, .codeclimate:

@@ -13,7 +13,6 @@ enum RegistryCommand {
     static let spec = CommandSpec(
         words: ["registry"],
         summary: "Print or write the registry snapshot of a plugin set.",
-        positionals: "", minimumPositionals: 0, maximumPositionals: 0,
         options: [
             PluginOptions.plugins, PluginOptions.pluginPath, PluginOptions.allowWritable, PluginOptions.noDefaultPath,
             PluginOptions.pluginTimeout, theme, format, output,
