@@ -112,8 +112,7 @@ public enum SceneImpact {
         -> String
     {
         let inScope = Set(plugins)
-        var signature = ["target:\(source.targetName)"]
-        var styleInserted = false
+        var parts: [StructuralSignature.Part] = [.target(source.targetName)]
         // One name, one registration: the plugin (or scope) latest in the list wins.
         var winner: [String: Int] = [:]
         for (i, plugin) in plugins.enumerated() where RegistrySnapshot.Scope.isScope(plugin) {
@@ -127,15 +126,14 @@ public enum SceneImpact {
                 // Text and image transforms keep the source type: never in the signature (R-ID-1).
                 if form.keepsSourceType { continue }
             }
-            if e.phase == "effects" && !styleInserted {
-                signature.append("style|builtin")
-                styleInserted = true
-            }
             let structure = used.contains(e.name) ? e.activeStructure : e.inactiveStructure
-            signature.append("\(e.phase ?? "")|\(e.name)|\(structure ?? "")")
+            parts.append(
+                .slot(
+                    .init(phase: e.phase.flatMap(ChainPhase.init(rawValue:)), name: e.name, structure: structure ?? ""))
+            )
         }
-        if !styleInserted { signature.append("style|builtin") }
-        return SHA256.hex(signature.joined(separator: "\n"))
+        StructuralSignature.insertBuiltinStyle(into: &parts)
+        return StructuralSignature(parts).identity
     }
 
     /// Lists, per finding, the surfaces it affects: identity findings the

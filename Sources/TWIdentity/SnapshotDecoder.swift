@@ -321,16 +321,7 @@ struct SnapshotDecoder {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x09, 0x0D: index += 1
-            case 0x0A:
-                index += 1
-                line += 1
-                lineStart = index
-            default: return
-            }
-        }
+        JSONParser.skipWhitespace(in: bytes, index: &index, line: &line, lineStart: &lineStart)
     }
 
     private mutating func expect(_ byte: UInt8) throws(NotPlain) {

@@ -5,31 +5,41 @@ import TWPluginAPI
 public struct AnimationPresetRegistration: Sendable {
     public let name: String
     public let plugin: String
-    /// The plugin's function, for a plugin's preset.
-    package let maker: PluginAnimation?
-    /// An inline `TWAnimation` from a Swift source, read statically.
-    package let inline: InlineAnimation?
+    /// What makes the animation: exactly one of a plugin's function or an
+    /// inline `TWAnimation` from a Swift source, read statically.
+    enum Maker: Sendable {
+        case plugin(PluginAnimation)
+        case inline(InlineAnimation)
+    }
+
+    let maker: Maker
+
+    /// The inline `TWAnimation`, for a preset written in a Swift source.
+    package var inline: InlineAnimation? {
+        if case .inline(let animation) = maker { return animation }
+        return nil
+    }
 
     /// A plugin's preset, made by its function.
     package init(name: String, plugin: String, maker: PluginAnimation) {
         self.name = name
         self.plugin = plugin
-        self.maker = maker
-        self.inline = nil
+        self.maker = .plugin(maker)
     }
 
     /// An inline `TWAnimation` from a Swift source.
     package init(name: String, plugin: String, inline: InlineAnimation) {
         self.name = name
         self.plugin = plugin
-        self.maker = nil
-        self.inline = inline
+        self.maker = .inline(inline)
     }
 
     /// The animation for a duration in seconds, or the preset's own timing for nil.
     public func make(seconds: Double?) -> AnimationValue {
-        if let inline { return inline.make(seconds: seconds) }
-        return maker?.make(seconds: seconds) ?? AnimationValue(curve: .default)
+        switch maker {
+        case .plugin(let function): return function.make(seconds: seconds)
+        case .inline(let animation): return animation.make(seconds: seconds)
+        }
     }
 }
 

@@ -83,15 +83,18 @@ public final class ModifierRegistration: Sendable {
         }
     }
 
-    private let inactiveMemo = Mutex<(value: TypedValue?, result: Result<ModifierIR, FactoryCallError>, line: String)?>(
-        nil)
+    private let inactiveMemo = Mutex<
+        (value: TypedValue?, result: Result<ModifierIR, FactoryCallError>, line: StructuralSignature.Slot)?
+    >(nil)
     private let stabilityMemo = Mutex<Bool?>(nil)
 
     /// The inactive modifier and its signature line (`phase|name|structure`),
     /// computed once per default value: most slots of most surfaces are
     /// inactive, and factories are pure (the ABI's contract, which
     /// `twhost plugins check` verifies), so one call serves them all.
-    package func inactiveSlot(value: TypedValue?) -> (result: Result<ModifierIR, FactoryCallError>, line: String) {
+    package func inactiveSlot(value: TypedValue?) -> (
+        result: Result<ModifierIR, FactoryCallError>, line: StructuralSignature.Slot
+    ) {
         if let memo = inactiveMemo.withLock({ $0 }), memo.value == value { return (memo.result, memo.line) }
         let result = makeModifier(active: false, value: value)
         let line = signatureLine((try? result.get()) ?? ModifierIR())
@@ -105,7 +108,9 @@ public final class ModifierRegistration: Sendable {
     }
 
     /// This slot's line of a surface's structural signature (R-ID-1).
-    package func signatureLine(_ ir: ModifierIR) -> String { "\(phase.rawValue)|\(name)|\(ir.structure)" }
+    package func signatureLine(_ ir: ModifierIR) -> StructuralSignature.Slot {
+        StructuralSignature.Slot(phase: phase, name: name, structure: ir.structure)
+    }
 
     /// R-ID-3: whether the factory returns another structure inactive than
     /// active, probed once with the default argument.

@@ -72,10 +72,8 @@ enum BracketClassCompiler {
         guard case .success(let assignments) = handler(input),
             !assignments.contains(where: { $0.property == .nativeButtonStyle })
         else { return nil }
-        var precedence = 0
-        for condition in conditions { precedence = max(precedence, condition.precedence) }
         return InternedTables.Draft(
-            rank: Int64(precedence) << 40 | Int64(conditions.count) << 32, conditions: conditions, classText: word,
+            rank: Variant.packedRank(of: conditions), conditions: conditions, classText: word,
             assignments: assignments)
     }
 }

@@ -24,7 +24,7 @@ struct ClassEffect: Sendable {
             self.classText = classText
             self.innerText = innerText
             self.conditions = conditions
-            self.precedence = conditions.map(\.precedence).max() ?? 0
+            self.precedence = Variant.precedence(of: conditions)
         }
     }
     let core: Core

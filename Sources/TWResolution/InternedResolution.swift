@@ -73,7 +73,7 @@ final class InternedTables: Sendable {
     }
 
     private let state = Mutex(State())
-    private let signatures = Mutex<[String: (signature: String, identity: String)]>([:])
+    private let signatures = Mutex<[String: StructuralSignature]>([:])
     static let classLimit = 8_192
     static let stepLimit = 8_192
     /// The number of an assignment that is not remembered (see `compile`).
@@ -149,9 +149,10 @@ final class InternedTables: Sendable {
             guard case .style(let assignments) = effect.kind, !effect.conditions.contains(.pressed),
                 !assignments.contains(where: { $0.property == .nativeButtonStyle })
             else { return nil }
-            let rank = Int64(effect.core.precedence) << 40 | Int64(effect.conditions.count) << 32
             effects.append(
-                Draft(rank: rank, conditions: effect.conditions, classText: effect.classText, assignments: assignments))
+                Draft(
+                    rank: Variant.packedRank(of: effect.conditions), conditions: effect.conditions,
+                    classText: effect.classText, assignments: assignments))
         }
         return (effects, expansion.count)
     }
@@ -220,7 +221,7 @@ final class InternedTables: Sendable {
             for (e, effect) in compiled.effects.enumerated() {
                 defer { index += 1 }
                 guard surfaceState.satisfies(effect.conditions) else { continue }
-                let rank = effect.rank | index
+                let rank = Variant.packedRank(effect.rank, index: index)
                 for (a, assignment) in effect.assignments.enumerated() where rank > winners[assignment.ordinal].rank {
                     winners[assignment.ordinal] = Winner(
                         rank: rank, number: assignment.number, classIndex: c, effectIndex: e, assignmentIndex: a)
@@ -287,11 +288,10 @@ final class InternedTables: Sendable {
             animation: winning(.animation), duration: winning(.duration), delay: winning(.delay),
             animationClass: animationWinner.isSet ? classText(animationWinner) : nil, scope: scope,
             diagnostics: &diagnostics)
-        let (signature, identity) = self.signature(source.targetName, scope: scope)
         return ResolvedSurface(
             source: source, decorated: true, chain: chain, animation: animation, nativeButtonStyle: nil,
-            requestedButtonStyle: nil, diagnostics: diagnostics, signature: signature, identity: identity, matches: [],
-            winners: [])
+            requestedButtonStyle: nil, diagnostics: diagnostics,
+            signature: signature(source.targetName, scope: scope), matches: [], winners: [])
     }
 
     private func memoise(_ key: SIMD8<Int32>?, _ compute: () -> Step) -> Step {
@@ -304,13 +304,14 @@ final class InternedTables: Sendable {
         }
     }
 
-    /// The structural signature of a surface with no slots, and its digest (R-ID-1).
-    private func signature(_ targetName: String, scope: ResolutionScope) -> (signature: String, identity: String) {
+    /// The structural signature of a surface with no slots (R-ID-1).
+    private func signature(_ targetName: String, scope: ResolutionScope) -> StructuralSignature {
         if let known = signatures.withLock({ $0[targetName] }) { return known }
-        let signature = "target:\(targetName)\nstyle|builtin"
-        let pair = (signature, scope.identity(of: signature))
-        signatures.withLock { $0[targetName] = pair }
-        return pair
+        var parts: [StructuralSignature.Part] = [.target(targetName)]
+        StructuralSignature.insertBuiltinStyle(into: &parts)
+        let signature = StructuralSignature(parts, digest: scope.identity(of:))
+        signatures.withLock { $0[targetName] = signature }
+        return signature
     }
 }
 

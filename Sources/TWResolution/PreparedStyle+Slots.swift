@@ -7,12 +7,11 @@ extension PreparedStyle {
     /// The plugin slots of a surface and its structural signature so far.
     struct SlotChain {
         var chain: [ChainEntry] = []
-        /// `target:…`, then one line per slot that is part of the structure (R-ID-1).
-        var signature: [String]
+        /// The target, then one part per slot that is part of the structure (R-ID-1).
         /// Text and image transforms return the source's own type (`Text` → `Text`),
         /// so selecting or dropping one never changes SwiftUI's structure: they are
-        /// not in the signature (R-ID-1, revised). Counted to place `style|builtin`.
-        var transformsOutsideSignature = 0
+        /// not in the signature (R-ID-1, revised).
+        var signature: [StructuralSignature.Part]
         /// Registrations whose structure differs active and inactive (R-ID-3).
         var unstable: [String] = []
 
@@ -21,7 +20,7 @@ extension PreparedStyle {
         mutating func insertStyling(_ entries: [ChainEntry]) {
             let firstEffects = chain.firstIndex { $0.phase == .effects } ?? chain.count
             chain.insert(contentsOf: entries, at: firstEffects)
-            signature.insert("style|builtin", at: 1 + firstEffects - transformsOutsideSignature)
+            StructuralSignature.insertBuiltinStyle(into: &signature)
         }
     }
 
@@ -32,7 +31,7 @@ extension PreparedStyle {
         _ keys: [String: KeyWinner], source: SurfaceSource, scope: ResolutionScope, decorated: Bool,
         diagnostics: inout [Diagnostic]
     ) -> SlotChain {
-        var slots = SlotChain(signature: ["target:\(source.targetName)"])
+        var slots = SlotChain(signature: [.target(source.targetName)])
         let selectedTargets = Set(keys.values.map(\.registration.name))
         for registration in scope.registry.modifiers {
             guard takesSlot(registration, source: source, selectedTargets: selectedTargets) else { continue }
@@ -46,12 +45,10 @@ extension PreparedStyle {
                     origin: registration.location.map { .source(name: registration.name, location: $0) }
                         ?? .registration(name: registration.name, plugin: registration.plugin),
                     active: active, modifier: slot.modifier, className: active ? winner?.effect.classText : nil))
-            if registration.form.keepsSourceType {
-                slots.transformsOutsideSignature += 1
-            } else {
+            if !registration.form.keepsSourceType {
                 // An inline registration's instability is reported once, where it is written.
                 if registration.isUnstable && registration.location == nil { slots.unstable.append(registration.name) }
-                slots.signature.append(slot.signatureLine ?? registration.signatureLine(slot.modifier))
+                slots.signature.append(.slot(slot.signatureLine ?? registration.signatureLine(slot.modifier)))
             }
         }
         return slots
@@ -76,7 +73,7 @@ extension PreparedStyle {
     static func buildSlot(
         _ registration: ModifierRegistration, active: Bool, winner: KeyWinner?, theme: Theme,
         diagnostics: inout [Diagnostic]
-    ) -> (modifier: ModifierIR, signatureLine: String?) {
+    ) -> (modifier: ModifierIR, signatureLine: StructuralSignature.Slot?) {
         var value: TypedValue?
         if active {
             value = winner?.value
@@ -93,7 +90,7 @@ extension PreparedStyle {
             }
         }
         let built: Result<ModifierIR, FactoryCallError>
-        var line: String?
+        var line: StructuralSignature.Slot?
         if active {
             built = registration.makeModifier(active: true, value: value)
         } else {

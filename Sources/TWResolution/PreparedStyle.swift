@@ -71,12 +71,12 @@ public struct PreparedStyle: Sendable {
         }
 
         let animation = SurfaceResolver.resolveAnimation(winners.style, scope: scope, diagnostics: &diagnostics)
-        let signatureText = slots.signature.joined(separator: "\n")
         return ResolvedSurface(
             source: source, decorated: decorated, chain: slots.chain, animation: decorated ? animation : nil,
             nativeButtonStyle: decorated ? native.style : nil,
             requestedButtonStyle: decorated ? native.requested : nil, diagnostics: diagnostics,
-            signature: signatureText, identity: scope.identity(of: signatureText), matches: details ? matches : [],
+            signature: StructuralSignature(slots.signature, digest: scope.identity(of:)),
+            matches: details ? matches : [],
             winners: details ? Self.winnerDetails(winners) : [])
     }
 }

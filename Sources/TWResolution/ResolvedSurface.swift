@@ -168,12 +168,13 @@ public struct ResolvedSurface: Hashable, Sendable {
     /// The native style the classes asked for, when a fallback replaced it.
     public var requestedButtonStyle: String?
     public var diagnostics: [Diagnostic]
-    /// The structural signature (R-ID-1) and its SHA-256 digest.
-    public var signature: String
-    public var identity: String
+    /// The structural signature (R-ID-1).
+    public var signature: StructuralSignature
     public var matches: [ClassMatch]
     public var winners: [Winner]
 
+    /// The SHA-256 digest of the signature.
+    public var identity: String { signature.identity }
     public var errors: Int { diagnostics.filter { $0.severity == .error }.count }
     public var warnings: Int { diagnostics.filter { $0.severity == .warning }.count }
 }

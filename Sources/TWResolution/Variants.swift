@@ -24,6 +24,25 @@ public enum Variant: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// The precedence of a class's conditions: its highest variant's, 0 with none.
+    static func precedence(of conditions: [Variant]) -> Int {
+        var precedence = 0
+        for condition in conditions { precedence = max(precedence, condition.precedence) }
+        return precedence
+    }
+
+    /// R-CONFLICT-1's order in one `Int64`, for the fast paths' fixed arrays:
+    /// the conditions' precedence (bits 40 and up), then their number
+    /// (specificity, bits 32–39); the declaration index fills bits 0–31
+    /// (`packedRank(_:index:)`).
+    static func packedRank(of conditions: [Variant]) -> Int64 {
+        Int64(precedence(of: conditions)) << 40 | Int64(conditions.count) << 32
+    }
+
+    /// A packed rank with its effect's declaration index.
+    @inline(__always)
+    static func packedRank(_ rank: Int64, index: Int64) -> Int64 { rank | index }
+
     public static let names = ["active", "disabled", "focus", "group-focus", "group-hover", "hover", "pressed"]
 }
 

@@ -63,199 +63,103 @@ public enum PluginScopeChange: Hashable, Sendable {
 ///
 /// A value with copy-on-write storage: nodes are handed from the reader to
 /// the resolving threads and into every record, and a copy of this many
-/// fields would otherwise retain each of them.
+/// fields would otherwise retain each of them. Its fields are `Fields`, read
+/// and written as the node's own (`node.tw`, `node.children.append(…)`).
+@dynamicMemberLookup
 public struct SceneNode: Sendable {
-    private final class Storage: @unchecked Sendable {
-        // @unchecked: a storage shared by two nodes is never written (every
-        // setter copies it first, `unique()`), so threads only read it; and
-        // for the same reason no two accesses to a field can overlap, so the
-        // fields go without dynamic exclusivity checks.
-        @exclusivity(unchecked) var type: String
-        @exclusivity(unchecked) var id: String?
-        @exclusivity(unchecked) var path: String
-        @exclusivity(unchecked) var jsonPath: String
-        @exclusivity(unchecked) var line: Int
-        @exclusivity(unchecked) var location: SourceLocation?
-        @exclusivity(unchecked) var text: String?
-        @exclusivity(unchecked) var label: String?
-        @exclusivity(unchecked) var systemImage: String?
-        @exclusivity(unchecked) var style: String?
-        @exclusivity(unchecked) var native: [String] = []
-        @exclusivity(unchecked) var tw: TWClasses?
-        @exclusivity(unchecked) var buttonStyle: TWClasses?
-        @exclusivity(unchecked) var state: SurfaceState = SurfaceState()
-        @exclusivity(unchecked) var rules: SceneRules?
-        @exclusivity(unchecked) var twAnimation: TWClasses?
-        @exclusivity(unchecked) var adapters: [StyleAdapter] = []
-        @exclusivity(unchecked) var cocoa: [CocoaRequest] = []
-        @exclusivity(unchecked) var lifecycle: [String] = []
-        @exclusivity(unchecked) var children: [SceneNode] = []
-        @exclusivity(unchecked) var conditions: [SurfaceCondition] = []
-        @exclusivity(unchecked) var combinations: [SurfaceCombination] = []
-        @exclusivity(unchecked) var findings: [Diagnostic] = []
+    /// Every field of a node, the one list of them: the readers fill one and
+    /// make the node from it.
+    public struct Fields: Sendable {
+        public var type: String
+        public var id: String?
+        /// `/0/2`: child indexes from the root ("/" for the root itself).
+        public var path: String
+        /// The JSON location, for messages: `/root/children/0`.
+        public var jsonPath: String
+        public var line: Int
+        /// Where the node was written: its JSON object in a scene file, or its
+        /// expression in a Swift source.
+        public var location: SourceLocation?
+        public var text: String?
+        public var label: String?
+        public var systemImage: String?
+        public var style: String?
+        public var native: [String] = []
+        public var tw: TWClasses?
+        public var buttonStyle: TWClasses?
+        public var state = SurfaceState()
+        public var rules: SceneRules?
+        public var twAnimation: TWClasses?
+        /// Control style adapters: `.textFieldStyle(.tw(…))`, `.toggleStyle(.tw(base:…))`, `.labelStyle(.tw(…))`.
+        public var adapters: [StyleAdapter] = []
+        public var cocoa: [CocoaRequest] = []
+        public var lifecycle: [String] = []
+        public var children: [SceneNode] = []
+        /// Swift sources: the conditions the node's classes or state depend on
+        /// (`expanded` in `expanded ? "a" : "b"`), in order of first use. The
+        /// node's own `tw`, `buttonStyle`, `twAnimation`, `adapters` and `state`
+        /// are the combination where every condition is true.
+        public var conditions: [SurfaceCondition] = []
+        /// The node's classes and state under each other combination, in order.
+        public var combinations: [SurfaceCombination] = []
+        /// What the reader found here: classes known only at run time, identity
+        /// lints. Reported with the node's surface (or on their own when it has none).
+        public var findings: [Diagnostic] = []
 
-        init(type: String, path: String, jsonPath: String, line: Int) {
+        /// Only a node's type and where it is; the rest is filled by the reader.
+        public init(type: String, path: String, jsonPath: String, line: Int, location: SourceLocation?) {
             self.type = type
             self.path = path
             self.jsonPath = jsonPath
             self.line = line
-        }
-
-        func copy() -> Storage {
-            let copy = Storage(type: type, path: path, jsonPath: jsonPath, line: line)
-            copy.id = id
-            copy.location = location
-            copy.text = text
-            copy.label = label
-            copy.systemImage = systemImage
-            copy.style = style
-            copy.native = native
-            copy.tw = tw
-            copy.buttonStyle = buttonStyle
-            copy.state = state
-            copy.rules = rules
-            copy.twAnimation = twAnimation
-            copy.adapters = adapters
-            copy.cocoa = cocoa
-            copy.lifecycle = lifecycle
-            copy.children = children
-            copy.conditions = conditions
-            copy.combinations = combinations
-            copy.findings = findings
-            return copy
+            self.location = location
         }
     }
 
-    private var storage: Storage
-
-    /// The storage, copied first if another node shares it.
-    private mutating func unique() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        return storage
+    private final class Box: @unchecked Sendable {
+        // @unchecked: a box shared by two nodes is never written (`fields`
+        // copies it first), so threads only read it; and for the same reason
+        // no two accesses to it can overlap, so it goes without dynamic
+        // exclusivity checks.
+        @exclusivity(unchecked) var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
     }
 
-    public var type: String {
-        get { storage.type }
-        _modify { yield &unique().type }
+    private var box: Box
+
+    public init(_ fields: Fields) { box = Box(fields) }
+
+    /// A node with only its type and where it is.
+    public init(type: String, path: String, jsonPath: String, line: Int, location: SourceLocation?) {
+        self.init(Fields(type: type, path: path, jsonPath: jsonPath, line: line, location: location))
     }
-    public var id: String? {
-        get { storage.id }
-        _modify { yield &unique().id }
+
+    /// The node's fields; written, the box is copied first if another node shares it.
+    public var fields: Fields {
+        get { box.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+            yield &box.fields
+        }
     }
-    /// `/0/2`: child indexes from the root ("/" for the root itself).
-    public var path: String {
-        get { storage.path }
-        _modify { yield &unique().path }
-    }
-    /// The JSON location, for messages: `/root/children/0`.
-    public var jsonPath: String {
-        get { storage.jsonPath }
-        _modify { yield &unique().jsonPath }
-    }
-    public var line: Int {
-        get { storage.line }
-        _modify { yield &unique().line }
-    }
-    /// Where the node was written: its JSON object in a scene file, or its
-    /// expression in a Swift source.
-    public var location: SourceLocation? {
-        get { storage.location }
-        _modify { yield &unique().location }
-    }
-    public var text: String? {
-        get { storage.text }
-        _modify { yield &unique().text }
-    }
-    public var label: String? {
-        get { storage.label }
-        _modify { yield &unique().label }
-    }
-    public var systemImage: String? {
-        get { storage.systemImage }
-        _modify { yield &unique().systemImage }
-    }
-    public var style: String? {
-        get { storage.style }
-        _modify { yield &unique().style }
-    }
-    public var native: [String] {
-        get { storage.native }
-        _modify { yield &unique().native }
-    }
-    public var tw: TWClasses? {
-        get { storage.tw }
-        _modify { yield &unique().tw }
-    }
-    public var buttonStyle: TWClasses? {
-        get { storage.buttonStyle }
-        _modify { yield &unique().buttonStyle }
-    }
-    public var state: SurfaceState {
-        get { storage.state }
-        _modify { yield &unique().state }
-    }
-    public var rules: SceneRules? {
-        get { storage.rules }
-        _modify { yield &unique().rules }
-    }
-    public var twAnimation: TWClasses? {
-        get { storage.twAnimation }
-        _modify { yield &unique().twAnimation }
-    }
-    /// Control style adapters: `.textFieldStyle(.tw(…))`, `.toggleStyle(.tw(base:…))`, `.labelStyle(.tw(…))`.
-    public var adapters: [StyleAdapter] {
-        get { storage.adapters }
-        _modify { yield &unique().adapters }
-    }
-    public var cocoa: [CocoaRequest] {
-        get { storage.cocoa }
-        _modify { yield &unique().cocoa }
-    }
-    public var lifecycle: [String] {
-        get { storage.lifecycle }
-        _modify { yield &unique().lifecycle }
-    }
-    public var children: [SceneNode] {
-        get { storage.children }
-        _modify { yield &unique().children }
-    }
-    /// Swift sources: the conditions the node's classes or state depend on
-    /// (`expanded` in `expanded ? "a" : "b"`), in order of first use. The
-    /// node's own `tw`, `buttonStyle`, `twAnimation`, `adapters` and `state`
-    /// are the combination where every condition is true.
-    public var conditions: [SurfaceCondition] {
-        get { storage.conditions }
-        _modify { yield &unique().conditions }
-    }
-    /// The node's classes and state under each other combination, in order.
-    public var combinations: [SurfaceCombination] {
-        get { storage.combinations }
-        _modify { yield &unique().combinations }
-    }
-    /// What the reader found here: classes known only at run time, identity
-    /// lints. Reported with the node's surface (or on their own when it has none).
-    public var findings: [Diagnostic] {
-        get { storage.findings }
-        _modify { yield &unique().findings }
+
+    public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
+        get { box.fields[keyPath: field] }
+        _modify { yield &fields[keyPath: field] }
     }
 
     /// Whether the node applies any styling surface (under some combination).
     public var isStyled: Bool {
-        tw != nil || buttonStyle != nil || twAnimation != nil || !adapters.isEmpty
-            || combinations.contains {
+        let f = box.fields
+        return f.tw != nil || f.buttonStyle != nil || f.twAnimation != nil || !f.adapters.isEmpty
+            || f.combinations.contains {
                 $0.tw != nil || $0.buttonStyle != nil || $0.twAnimation != nil || !$0.adapters.isEmpty
             }
     }
 
-    /// A node with only its type and where it is; the rest is filled by the reader.
-    public init(type: String, path: String, jsonPath: String, line: Int, location: SourceLocation?) {
-        storage = Storage(type: type, path: path, jsonPath: jsonPath, line: line)
-        storage.location = location
-    }
-
     /// The native source kind of this node's type.
     public var sourceKind: SurfaceSource.Kind {
-        switch type {
+        switch box.fields.type {
         case "Text": return .text
         case "Image": return .image
         case "Circle", "Rectangle", "RoundedRectangle", "Capsule", "Ellipse", "UnevenRoundedRectangle": return .shape

@@ -470,7 +470,7 @@ public struct SceneReader {
         guard let typeMember = members.first(where: { $0.key == "type" }) else {
             throw invalid(jsonPath + "/type", json, "missing: every node needs a type")
         }
-        var node = SceneNode(
+        var node = SceneNode.Fields(
             type: try string(typeMember.node, jsonPath + "/type"), path: path, jsonPath: jsonPath, line: json.line,
             location: SourceLocation(file: file, line: json.line, column: json.column))
         guard !node.type.isEmpty else { throw invalid(jsonPath + "/type", typeMember.node, "the type is empty") }
@@ -488,11 +488,11 @@ public struct SceneReader {
             default: try field(m, p, into: &node)
             }
         }
-        return node
+        return SceneNode(node)
     }
 
     /// Field step: one of a node's fields other than `children`, type-checked.
-    mutating func field(_ m: JSONMember, _ p: String, into node: inout SceneNode) throws(SceneError) {
+    mutating func field(_ m: JSONMember, _ p: String, into node: inout SceneNode.Fields) throws(SceneError) {
         switch m.key {
         case "id":
             switch m.node.value {

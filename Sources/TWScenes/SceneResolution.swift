@@ -548,32 +548,41 @@ public enum SceneResolver {
             return "the native button style is \(x) in one branch and \(y) in the other (two different style types)"
         }
         guard a.signature != b.signature else { return nil }
-        let x = a.signature.split(separator: "\n", omittingEmptySubsequences: false)
-        let y = b.signature.split(separator: "\n", omittingEmptySubsequences: false)
+        let x = a.signature.parts
+        let y = b.signature.parts
         for i in 0..<max(x.count, y.count) {
-            let l = i < x.count ? String(x[i]) : ""
-            let r = i < y.count ? String(y[i]) : ""
+            let l = i < x.count ? x[i] : nil
+            let r = i < y.count ? y[i] : nil
             guard l != r else { continue }
-            let line = l.isEmpty ? r : l
-            let fields = line.split(separator: "|", maxSplits: 2).map(String.init)
-            if line.hasPrefix("target:") {
-                return "the target is \(l.dropFirst(7)) in one branch and \(r.dropFirst(7)) in the other"
-            }
-            if fields.count == 3 {
+            switch (l, r) {
+            case (.target(let one)?, .target(let other)?):
+                return "the target is \(one) in one branch and \(other) in the other"
+            case (.slot(let slot)?, _), (nil, .slot(let slot)?):
                 return
-                    "slot \(fields[1]) (\(fields[0])) returns \(l.isEmpty ? "nothing" : String(l.split(separator: "|", maxSplits: 2).last ?? "")) in one branch and \(r.isEmpty ? "nothing" : String(r.split(separator: "|", maxSplits: 2).last ?? "")) in the other"
+                    "slot \(slot.name) (\(slot.phase?.rawValue ?? "")) returns \(Self.structure(l)) in one branch and \(Self.structure(r)) in the other"
+            default:
+                return "its chain differs at \((l ?? r)?.line ?? "")"
             }
-            return "its chain differs at \(line)"
         }
         return nil
+    }
+
+    /// What a part of a signature puts in the structure, in a structural difference.
+    private static func structure(_ part: StructuralSignature.Part?) -> String {
+        switch part {
+        case nil: return "nothing"
+        case .slot(let slot)?: return slot.structure
+        case .builtinStyle?: return "builtin"
+        case .target(let name)?: return "target:\(name)"
+        case .animation?: return "animation"
+        }
     }
 
     /// A `.twAnimation` with no `.tw`: no chain, only the animation.
     static func animationOnly(_ surface: ResolvedSurface) -> ResolvedSurface {
         var s = surface
         s.chain = []
-        s.signature = "animation"
-        s.identity = SHA256.hex("animation")
+        s.signature = .animationOnly
         s.matches = []
         s.winners = []
         return s

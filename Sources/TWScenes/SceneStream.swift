@@ -205,7 +205,7 @@ struct StreamReader {
     /// A node's members, its type checked, and the node without children —
     /// `SceneReader.node`'s checks in its order.
     mutating func nodeHead(at position: JSONPosition, jsonPath: String, path: String) throws(SceneError)
-        -> (node: SceneNode, members: [(member: JSONMember, value: JSONPosition)])
+        -> (node: SceneNode.Fields, members: [(member: JSONMember, value: JSONPosition)])
     {
         let members = try self.members(at: position, jsonPath)
         reader.unknownFields(members.map(\.member), known: SceneReader.nodeFields, path: jsonPath)
@@ -214,7 +214,7 @@ struct StreamReader {
             throw reader.invalid(jsonPath + "/type", json, "missing: every node needs a type")
         }
         let typeNode = value(at: typeMember.value)
-        let node = SceneNode(
+        let node = SceneNode.Fields(
             type: try reader.string(typeNode, jsonPath + "/type"), path: path, jsonPath: jsonPath, line: json.line,
             location: SourceLocation(file: reader.file, line: json.line, column: json.column))
         guard !node.type.isEmpty else { throw reader.invalid(jsonPath + "/type", typeNode, "the type is empty") }
@@ -377,7 +377,7 @@ struct StreamReader {
         guard let fields = plainFields(at: position), let typePosition = fields.type,
             let type = parser.string(at: typePosition)
         else { return nil }
-        var node = SceneNode(
+        var node = SceneNode.Fields(
             type: type, path: path, jsonPath: jsonPath, line: position.lineNumber,
             location: SourceLocation(file: reader.file, line: position.lineNumber, column: position.column))
         func string(_ at: JSONPosition?) -> String? { at.flatMap { parser.string(at: $0) } }
@@ -388,7 +388,7 @@ struct StreamReader {
         if let tw = string(fields.tw) { node.tw = TWClasses(tw) }
         if let buttonStyle = string(fields.buttonStyle) { node.buttonStyle = TWClasses(buttonStyle) }
         if let twAnimation = string(fields.twAnimation) { node.twAnimation = TWClasses(twAnimation) }
-        return (node, firstPlainChild(fields))
+        return (SceneNode(node), firstPlainChild(fields))
     }
 
     /// Walk step: each node with its fields (children left out) visited before
@@ -407,7 +407,7 @@ struct StreamReader {
             try walkChildren(from: firstChild, jsonPath: jsonPath, path: path, context: inner, visit: visit)
             return
         }
-        var node: SceneNode
+        var node: SceneNode.Fields
         var members: [(member: JSONMember, value: JSONPosition)]
         do {
             (node, members) = try nodeHead(at: position, jsonPath: jsonPath, path: path)
@@ -420,7 +420,7 @@ struct StreamReader {
         }
         let inner: Context
         do {
-            inner = try visit(node, context)
+            inner = try visit(SceneNode(node), context)
         } catch {
             throw .resolve(error)
         }

@@ -86,7 +86,17 @@ public struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count {
+        Self.skipWhitespace(in: bytes, index: &index, line: &line, lineStart: &lineStart)
+    }
+
+    /// JSON's white space (RFC 8259: space, tab, carriage return, line feed)
+    /// skipped from `index`, counting lines: the one definition for every
+    /// reader of JSON bytes (this parser, the snapshot decoder).
+    @inlinable
+    package static func skipWhitespace<Bytes: RandomAccessCollection<UInt8>>(
+        in bytes: Bytes, index: inout Int, line: inout Int, lineStart: inout Int
+    ) where Bytes.Index == Int {
+        while index < bytes.endIndex {
             switch bytes[index] {
             case 0x20, 0x09, 0x0D: index += 1
             case 0x0A:

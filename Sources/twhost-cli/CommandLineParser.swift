@@ -10,11 +10,13 @@ enum CommandLineParser {
         var parsed = ParsedCommand(spec: spec)
         try readOptions(split.dropFirst(consumed), into: &parsed)
         if parsed.wantsHelp { return parsed }
-        if parsed.positionals.count > spec.maximumPositionals {
-            throw .unexpectedArgument(parsed.positionals[spec.maximumPositionals], command: spec.name)
+        let given = parsed.arguments
+        if given.count > spec.positionals.maximum {
+            throw .unexpectedArgument(given[spec.positionals.maximum], command: spec.name)
         }
-        if parsed.positionals.count < spec.minimumPositionals {
-            throw .missingArgument(spec.positionals.isEmpty ? "argument" : spec.positionals, command: spec.name)
+        if given.count < spec.positionals.minimum {
+            throw .missingArgument(
+                spec.positionals.usage.isEmpty ? "argument" : spec.positionals.usage, command: spec.name)
         }
         try checkChoices(parsed)
         return parsed
@@ -61,7 +63,7 @@ enum CommandLineParser {
         while let item = rest.popFirst() {
             switch item {
             case .positional(let value):
-                parsed.positionals.append(value)
+                parsed.arguments.append(value)
             case .option(let name, let inline):
                 if name == "--help" || name == "-h" {
                     parsed.wantsHelp = true
@@ -122,7 +124,8 @@ enum CommandLineParser {
         let width = commands.map(\.name.count).max() ?? 0
         let text = commands.map { "  twhost \($0.name.padding(width + 2))\($0.summary)" }.joined(separator: "\n")
         return CommandSpec(
-            words: [group], summary: "twhost \(group) — subcommands:\n\(text)", positionals: "<subcommand> …",
-            minimumPositionals: 0, maximumPositionals: 0, options: [], run: { _ throws(CLIError) in 0 })
+            words: [group], summary: "twhost \(group) — subcommands:\n\(text)",
+            positionals: PositionalSpec(usage: "<subcommand> …", minimum: 0, maximum: 0), options: [],
+            run: { _ throws(CLIError) in 0 })
     }
 }

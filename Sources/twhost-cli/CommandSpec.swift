@@ -4,9 +4,7 @@
 struct CommandSpec: Sendable {
     var words: [String]
     var summary: String
-    var positionals: String
-    var minimumPositionals: Int
-    var maximumPositionals: Int
+    var positionals: PositionalSpec
     /// In the order help lists them.
     var options: [OptionSpec]
     /// The hidden option by which a parent twhost runs this command as its
@@ -16,15 +14,13 @@ struct CommandSpec: Sendable {
     var run: @Sendable (ParsedCommand) throws(CLIError) -> Int32
 
     init(
-        words: [String], summary: String, positionals: String, minimumPositionals: Int, maximumPositionals: Int,
+        words: [String], summary: String, positionals: PositionalSpec = .none,
         options: [any DeclaredOption], child: (any DeclaredOption)? = nil, discussion: String = "",
         run: @escaping @Sendable (ParsedCommand) throws(CLIError) -> Int32
     ) {
         self.words = words
         self.summary = summary
         self.positionals = positionals
-        self.minimumPositionals = minimumPositionals
-        self.maximumPositionals = maximumPositionals
         self.options = options.map(\.spec)
         self.child = child?.spec
         self.discussion = discussion
@@ -55,7 +51,7 @@ struct CommandSpec: Sendable {
             }
             if option.repeatable { text += "…" }
         }
-        if !positionals.isEmpty { text += " " + positionals }
+        if !positionals.usage.isEmpty { text += " " + positionals.usage }
         return text
     }
 

@@ -2,10 +2,11 @@ import TWHost
 
 /// `twhost config [PATH]`: the configuration in force for a path, and the file it came from.
 enum ConfigCommand {
+    static let path = Positionals.optional("[PATH]")
     static let spec = CommandSpec(
         words: ["config"],
         summary: "Print the .twhost.json configuration in force for a path and the file it came from.",
-        positionals: "[PATH]", minimumPositionals: 0, maximumPositionals: 1,
+        positionals: path.spec,
         options: [ConfigurationOptions.config],
         discussion: """
             The nearest .twhost.json at or above PATH (default: the working directory) is used, up to the
@@ -17,7 +18,7 @@ enum ConfigCommand {
 
     static func run(_ command: ParsedCommand) throws(CLIError) -> Int32 {
         var configurations = try ConfigurationOptions.configurations(command)
-        let path = command.positionals.first ?? "."
+        let path = command[Self.path] ?? "."
         let found: LintConfiguration?
         do {
             found = try configurations.configuration(for: path)

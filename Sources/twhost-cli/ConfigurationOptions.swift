@@ -35,7 +35,7 @@ enum ConfigurationOptions {
     static func runConfiguration(_ command: ParsedCommand, _ configurations: inout LintConfigurations)
         throws(CLIError) -> LintConfiguration?
     {
-        let paths = command.spec.takesPaths ? command.positionals.filter { $0 != "-" } : []
+        let paths = command.spec.takesPaths ? command.arguments.filter { $0 != "-" } : []
         do {
             let first = try configurations.configuration(for: paths.first ?? ".")
             for path in paths.dropFirst() {

@@ -12,11 +12,12 @@ enum DiffCommand {
         "--allow", placeholder: "FILE", help: "Allowlist of accepted finding fingerprints, each with a reason.")
     static let format = OutputFormat.option([.text, .json, .github, .sarif, .html], default: .text)
 
+    static let sides = Positionals.pair("BASE", "HEAD")
     static let spec = CommandSpec(
         words: ["diff"],
         summary:
             "Report registry changes between two snapshots or plugin sets (identity, breaking, behavior, versions).",
-        positionals: "BASE HEAD", minimumPositionals: 2, maximumPositionals: 2,
+        positionals: sides.spec,
         options: [
             scene, allow, format, PluginOptions.plugins, PluginOptions.pluginPath, PluginOptions.noDefaultPath,
             PluginOptions.allowWritable, PluginOptions.pluginTimeout, RegistryCommand.theme,
@@ -42,7 +43,7 @@ enum DiffCommand {
 
     static func run(_ command: ParsedCommand) throws(CLIError) -> Int32 {
         if command[format] == .html {
-            guard command.positionals.allSatisfy({ $0.hasPrefix("plugins:") }) else {
+            guard [command[sides].first, command[sides].second].allSatisfy({ $0.hasPrefix("plugins:") }) else {
                 throw .failedUsage(
                     "--format html draws surfaces with plugin code: BASE and HEAD must be plugin sets, plugins:a,b[@DIR]"
                 )
@@ -53,22 +54,21 @@ enum DiffCommand {
         var loading = ["--plugin-timeout", String(try PluginOptions.timeout(command))]
         if command[PluginOptions.allowWritable] { loading.append("--allow-writable-plugins") }
         // Swift sources' sides share one plugin set, loaded here.
+        let arguments = command[sides]
         var sourcePlugins: [LoadedPlugin]?
         var theme = Theme()
-        if command.positionals.contains(where: SourceSide.isSourceSide) {
+        if SourceSide.isSourceSide(arguments.first) || SourceSide.isSourceSide(arguments.second) {
             sourcePlugins = try PluginOptions.load(command.list(PluginOptions.plugins), command)
             theme = try ThemeInput.read(command.value(RegistryCommand.theme).map { [$0] } ?? [])[0].theme
         }
-        var sides: [DiffSide] = []
-        for argument in command.positionals {
+        func readSide(_ argument: String) throws -> DiffSide {
             if let plugins = sourcePlugins, SourceSide.isSourceSide(argument) {
-                sides.append(try SourceSide.side(argument, plugins: plugins, theme: theme))
-            } else {
-                sides.append(try side(argument, loading: loading))
+                return try SourceSide.side(argument, plugins: plugins, theme: theme)
             }
+            return try side(argument, loading: loading)
         }
-        let base = sides[0]
-        let head = sides[1]
+        let base = try readSide(arguments.first)
+        let head = try readSide(arguments.second)
         var scenes: [(label: String, scene: Scene)] = []
         for scenePath in command.all(scene) {
             // A scene file, or Swift sources (a .swift file or a folder): each Swift file is a scene,
@@ -114,14 +114,14 @@ enum DiffCommand {
         case .sarif: Output.write(report.sarif.serialized() + "\n")
         case .html:
             let scenes = command.all(scene)
-            let before = try PreviewCommand.childCards(side: command.positionals[0], inputs: scenes, command: command)
-            let after = try PreviewCommand.childCards(side: command.positionals[1], inputs: scenes, command: command)
+            let before = try PreviewCommand.childCards(side: command[sides].first, inputs: scenes, command: command)
+            let after = try PreviewCommand.childCards(side: command[sides].second, inputs: scenes, command: command)
             let changes = PreviewPage.changes(before: before, after: after)
             Output.write(
                 PreviewPage.review(
                     changes, unchanged: after.count - changes.filter { $0.after != nil }.count,
-                    title: "twhost diff — before/after", beforeLabel: command.positionals[0],
-                    afterLabel: command.positionals[1], context: "\(report.findings.count) registry finding(s)",
+                    title: "twhost diff — before/after", beforeLabel: command[sides].first,
+                    afterLabel: command[sides].second, context: "\(report.findings.count) registry finding(s)",
                     // The sides are resolved for iOS (or each scene's platform); the menu offers the others.
                     platforms: RenderEnvironment.Platform.allCases.filter { $0 != .ios }))
         case .text, .markdown, .compact, .junit, .checkstyle, .codeclimate:

@@ -4,10 +4,11 @@ import TWHost
 enum ExplainCommand {
     static let target = ChoiceOption<SurfaceSource.Kind>("--target", default: .view, help: "The native source")
 
+    static let classList = Positionals.list("CLASSES", minimum: 1)
     static let spec = CommandSpec(
         words: ["explain"],
         summary: "Explain how a class list resolves: matches, winners and the modifier chain.",
-        positionals: "CLASSES", minimumPositionals: 1, maximumPositionals: .max,
+        positionals: classList.spec,
         options: PluginOptions.loading + [
             target, ResolutionOptions.state, ResolutionOptions.platform, ResolutionOptions.osVersion,
             ResolutionOptions.colorScheme,
@@ -21,7 +22,7 @@ enum ExplainCommand {
         let registry = PluginRegistry(plugins: plugins)
         for d in registry.diagnostics { Output.error("\(d.severity.rawValue): \(d.code): \(d.message)") }
         let scope = ResolutionScope(registry: registry, environment: try ResolutionOptions.environment(command))
-        let classes = TWClasses(command.positionals.joined(separator: " "))
+        let classes = TWClasses(command[classList].joined(separator: " "))
         let surface = SurfaceResolver.resolve(
             classes, source: SurfaceSource(command[target]),
             state: try ResolutionOptions.surfaceState(command),

@@ -14,7 +14,6 @@ enum LSPCommand {
     static let spec = CommandSpec(
         words: ["lsp"],
         summary: "Run the language server (LSP 3.17 over stdio) for editors: diagnostics, completion, hover, fixes.",
-        positionals: "", minimumPositionals: 0, maximumPositionals: 0,
         options: [PluginOptions.pluginTimeout, worker, crashedPlugin],
         discussion: """
             Speaks the Language Server Protocol on standard input and output; logs go to standard

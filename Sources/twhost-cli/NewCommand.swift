@@ -7,10 +7,11 @@ enum NewCommand {
     static let directory = ValueOption(
         "--dir", placeholder: "DIR", help: "The project folder (default ./NAME); never overwritten.")
 
+    static let pluginName = Positionals.one("NAME")
     static let spec = CommandSpec(
         words: ["plugins", "new"],
         summary: "Create a plugin project (C or Swift) that builds, passes plugins check and resolves a sample.",
-        positionals: "NAME", minimumPositionals: 1, maximumPositionals: 1,
+        positionals: pluginName.spec,
         options: [language, directory],
         discussion: """
             NAME is the plugin's name, [a-z][a-z0-9-]{0,58}: the stem of lib<NAME>.so and the prefix
@@ -23,7 +24,7 @@ enum NewCommand {
 
     static func run(_ command: ParsedCommand) throws(CLIError) -> Int32 {
         let language = command[language]
-        let name = command.positionals[0]
+        let name = command[pluginName]
         let folder = command.value(directory) ?? name
         do throws(ScaffoldError) {
             try PluginScaffold.validate(name)

@@ -1,14 +1,17 @@
 /// What a command received, read through the typed declarations the
 /// command owns: `command[lenient]`, `command.value(pluginPath)`,
 /// `command[format]`. Reading an option the command did not declare is a
-/// programming error, caught by an assertion in debug builds (and so by the
-/// CLI tests), so no command can read another's options.
+/// programming error that stops the program, in release builds too (a
+/// precondition), so no command can read another's options.
 struct ParsedCommand {
     var spec: CommandSpec
     /// The values given, by option name, in the order given.
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
-    var positionals: [String] = []
+    /// The positional arguments as given: the parser's, and configuration
+    /// discovery's (any command's input paths); a command reads its own typed,
+    /// `command[arguments]` (`Positionals`).
+    var arguments: [String] = []
     /// `--help` or `-h` was given: help is printed instead of running.
     var wantsHelp = false
 
@@ -29,7 +32,7 @@ struct ParsedCommand {
     func isGiven(_ option: OptionSpec) -> Bool { flags.contains(option.name) || values[option.name] != nil }
 
     private func declared(_ option: OptionSpec) -> OptionSpec {
-        assert(spec.options.contains(option), "'\(spec.name)' reads \(option.name), which it does not declare")
+        precondition(spec.options.contains(option), "'\(spec.name)' reads \(option.name), which it does not declare")
         return option
     }
 

@@ -10,7 +10,6 @@ enum PlatformsCommand {
     static let spec = CommandSpec(
         words: ["platforms"],
         summary: "Print the SwiftUI → UIKit/AppKit backing table (seed 004) as twhost knows it.",
-        positionals: "", minimumPositionals: 0, maximumPositionals: 0,
         options: [format, apis],
         run: { command throws(CLIError) in
             let markdown = command[format] == .markdown

@@ -9,7 +9,6 @@ enum PluginsCommand {
     static let list = CommandSpec(
         words: ["plugins", "list"],
         summary: "List every plugin in the search path with its version, ABI and counts.",
-        positionals: "", minimumPositionals: 0, maximumPositionals: 0,
         options: [PluginOptions.pluginPath, PluginOptions.allowWritable, PluginOptions.pluginTimeout, format, child],
         child: child,
         discussion: """

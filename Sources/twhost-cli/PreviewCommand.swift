@@ -12,10 +12,11 @@ enum PreviewCommand {
         help: "Before/after page: the surfaces as this plugin set draws them beside the --plugins ones.")
     static let format = OutputFormat.option([.html, .json], default: .html)
 
+    static let inputs = Positionals.list("SCENE|FILE.swift|DIR…", minimum: 1, maximum: 4096)
     static let spec = CommandSpec(
         words: ["preview"],
         summary: "Draw every surface of scenes or SwiftUI sources on one self-contained HTML page.",
-        positionals: "SCENE|FILE.swift|DIR…", minimumPositionals: 1, maximumPositionals: 4096,
+        positionals: inputs.spec,
         options: PluginOptions.loading + [
             PluginOptions.noDefaultPath, ResolutionOptions.platform, ResolutionOptions.osVersion,
             ResolutionOptions.colorScheme, ResolutionOptions.lenient, SourceInputs.jobs, against, format, output,
@@ -36,7 +37,7 @@ enum PreviewCommand {
         run: { command throws(CLIError) in try run(command) })
 
     static func run(_ command: ParsedCommand) throws(CLIError) -> Int32 {
-        let paths = command.positionals
+        let paths = command[inputs]
         if paths.contains("-") { throw .failedUsage("preview reads files, not standard input") }
         let baseSide = command.value(against)
         if let baseSide, !baseSide.hasPrefix("plugins:") {

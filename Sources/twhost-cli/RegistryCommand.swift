@@ -10,10 +10,11 @@ enum RegistryCommand {
         "--output", short: "-o", placeholder: "FILE",
         help: "Write to FILE atomically instead of stdout (replaces only a regular file, keeping its mode).")
 
+    static let paths = Positionals.list("[PATH…]", minimum: 0)
     static let spec = CommandSpec(
         words: ["registry"],
         summary: "Print or write the registry snapshot of a plugin set, and of Swift sources' inline registrations.",
-        positionals: "[PATH…]", minimumPositionals: 0, maximumPositionals: Int.max,
+        positionals: paths.spec,
         options: [
             PluginOptions.plugins, PluginOptions.pluginPath, PluginOptions.allowWritable, PluginOptions.noDefaultPath,
             PluginOptions.pluginTimeout, theme, format, output,
@@ -36,9 +37,10 @@ enum RegistryCommand {
         let registry = PluginRegistry(plugins: plugins)
         for d in registry.diagnostics { Output.error("\(d.severity.rawValue): \(d.code): \(d.message)") }
         var snapshot = RegistrySnapshot(registry: registry, theme: theme)
-        if !command.positionals.isEmpty {
+        let paths = command[Self.paths]
+        if !paths.isEmpty {
             var scenes: [Scene] = []
-            for path in command.positionals {
+            for path in paths {
                 scenes += try SourceSide.read(SourceSide.files(path, side: path), side: path).map(\.scene)
             }
             snapshot = RegistrySnapshot(registry: registry, scenes: scenes, theme: theme)

@@ -10,10 +10,11 @@ enum ResolveCommand {
     static let summary = Flag(
         "--summary", help: "Only each surface's path, id, location, status, identity and diagnostics.")
 
+    static let input = Positionals.one("SCENE|-|FILE.swift|DIR")
     static let spec = CommandSpec(
         words: ["resolve"],
         summary: "Resolve the surfaces of a scene or of SwiftUI sources to their native modifier chains.",
-        positionals: "SCENE|-|FILE.swift|DIR", minimumPositionals: 1, maximumPositionals: 1,
+        positionals: input.spec,
         options: PluginOptions.loading + [
             ResolutionOptions.platform, ResolutionOptions.osVersion, ResolutionOptions.colorScheme,
             ResolutionOptions.state,
@@ -33,7 +34,7 @@ enum ResolveCommand {
         let summary = command[summary]
         if summary && format == .compact { throw .failedUsage("--summary writes text or json, not compact") }
         let state = try ResolutionOptions.surfaceState(command)
-        let path = command.positionals[0]
+        let path = command[input]
         if SwiftSources.isSwiftInput(path) {
             guard format != .compact && !summary else {
                 throw .failedUsage("--format compact and --summary are for scene files")

@@ -15,10 +15,11 @@ enum SourceCheckCommand {
         "--fix", help: "Remove overridden and duplicate classes and extra spaces in literals, when every chain stays.")
     static let dryRun = Flag("--dry-run", help: "With --fix: print a unified diff instead of writing (exit 1 if any).")
 
+    static let paths = Positionals.list("PATH…", minimum: 1)
     static let spec = CommandSpec(
         words: ["check"],
         summary: "Lint Swift sources and scenes: findings with file:line:col, identity-varies, identity lints.",
-        positionals: "PATH…", minimumPositionals: 1, maximumPositionals: .max,
+        positionals: paths.spec,
         options: PluginOptions.loading + [
             ResolutionOptions.platform, ResolutionOptions.osVersion, ResolutionOptions.colorScheme,
             ResolutionOptions.lenient, format, SourceInputs.jobs, writeBaseline, baseline, fix, dryRun,
@@ -87,7 +88,7 @@ enum SourceCheckCommand {
         if files.isEmpty || !files.contains(where: \.wasRead) {
             Output.error(
                 files.isEmpty
-                    ? "error: no .swift files or scenes under \(command.positionals.joined(separator: ", "))"
+                    ? "error: no .swift files or scenes under \(command[paths].joined(separator: ", "))"
                     : "error: nothing could be read")
             return ExitCode.couldNotComplete
         }
@@ -100,7 +101,7 @@ enum SourceCheckCommand {
     static func check(_ command: ParsedCommand, baseline accepted: CheckBaseline?) throws(CLIError) -> (
         CheckReport, [ScannedFile], [LoadedPlugin], SourceScan.Options
     ) {
-        let (plugins, files, options) = try SourceInputs.scan(command.positionals, command)
+        let (plugins, files, options) = try SourceInputs.scan(command[paths], command)
         var report = CheckReport(files)
         let sources = files.filter(\.wasRead).map(\.path).filter { $0.hasSuffix(".swift") }
         let scope = ResolutionScope(registry: PluginRegistry(plugins: plugins), environment: options.sourceEnvironment)

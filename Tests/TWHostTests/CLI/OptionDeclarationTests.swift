@@ -116,7 +116,7 @@ struct OptionDeclarationTests {
             return
         }
         // Enough positionals for every command, so the choice is what fails.
-        let positionals = Array(["a", "b"].prefix(max(spec.minimumPositionals, 0)))
+        let positionals = Array(["a", "b"].prefix(max(spec.positionals.minimum, 0)))
         let result = try twhost(c.words + [c.option, c.wrong] + positionals)
         #expect(result.status == 64)
         #expect(
@@ -134,6 +134,23 @@ struct OptionDeclarationTests {
                 #expect(spec.help.contains("\(option.name) \(choices.joined(separator: "|"))"), "\(spec.name)")
                 #expect(option.help.contains("(default "), "\(spec.name) \(option.name)")
             }
+        }
+    }
+
+    @Test("positionals are read typed, by the command's own declaration, after the parser counted them")
+    func typedPositionals() throws {
+        func parse(_ words: [String]) throws -> ParsedCommand {
+            try #require(try CommandLineParser.parse(words, commands: TWHostCommand.commands))
+        }
+        let diff = try parse(["diff", "plugins:material", "head.json"])
+        #expect(diff[DiffCommand.sides] == (first: "plugins:material", second: "head.json"))
+        #expect(try parse(["config"])[ConfigCommand.path] == nil)
+        #expect(try parse(["config", "Sources"])[ConfigCommand.path] == "Sources")
+        #expect(try parse(["explain", "p-2", "m-1"])[ExplainCommand.classList] == ["p-2", "m-1"])
+        #expect(throws: CLIError.self) { try parse(["diff", "only-one"]) }
+        #expect(throws: CLIError.self) { try parse(["config", "a", "b"]) }
+        for spec in TWHostCommand.commands {
+            #expect(spec.usage.hasSuffix(spec.positionals.usage), "\(spec.name)")
         }
     }
 }

@@ -116,8 +116,7 @@ struct ResolutionStepTests {
             ])
         #expect(slots.chain[4].className == "elevation-[4]")
         #expect(slots.signature.count == 7)
-        #expect(slots.signature[0] == "target:view")
-        #expect(slots.transformsOutsideSignature == 0)
+        #expect(slots.signature[0] == .target("view"))
         // Undecorated: the winner's slot stays inactive.
         var undecorated: [Diagnostic] = []
         let off = PreparedStyle.fillSlots(
@@ -147,8 +146,13 @@ struct ResolutionStepTests {
             PreparedStyle.selectWinners(style.effects, state: SurfaceState()).keys, source: text, scope: scope,
             decorated: true, diagnostics: &diagnostics)
         #expect(slots.chain.first?.modifier.swiftCode == ".kerning(2)")
-        #expect(slots.transformsOutsideSignature == 1)
-        #expect(!slots.signature.contains { $0.contains("|kern|") })
+        #expect(slots.signature.first == .target("text"))
+        #expect(
+            !slots.signature.contains {
+                if case .slot(let slot) = $0 { return slot.name == "kern" }
+                return false
+            })
+        #expect(slots.signature.count == 7)
     }
 
     @Test("slot step: one slot built active and inactive; the inactive one carries its signature line")
@@ -211,18 +215,24 @@ struct ResolutionStepTests {
         let style = ChainEntry(
             phase: .style, origin: .builtin(property: "padding"), active: nil, modifier: ModifierIR(), className: nil)
         var slots = PreparedStyle.SlotChain(
-            chain: [content, effects], signature: ["target:view", "content|inset|x", "effects|spin|y"])
+            chain: [content, effects],
+            signature: [
+                .target("view"), .slot(.init(phase: .content, name: "inset", structure: "x")),
+                .slot(.init(phase: .effects, name: "spin", structure: "y")),
+            ])
         slots.insertStyling([style])
         #expect(slots.chain.map(\.phase) == [.content, .style, .effects])
-        #expect(slots.signature == ["target:view", "content|inset|x", "style|builtin", "effects|spin|y"])
-        // A text transform outside the signature shifts the signature's place by one.
+        #expect(
+            StructuralSignature(slots.signature).text == "target:view\ncontent|inset|x\nstyle|builtin\neffects|spin|y")
+        // A text transform outside the signature has no part there: the styling still goes before effects.
         let kern = ChainEntry(
             phase: .source, origin: .registration(name: "kern", plugin: "typography"), active: true,
             modifier: ModifierIR(), className: nil)
         var text = PreparedStyle.SlotChain(
-            chain: [kern, effects], signature: ["target:text", "effects|spin|y"], transformsOutsideSignature: 1)
+            chain: [kern, effects],
+            signature: [.target("text"), .slot(.init(phase: .effects, name: "spin", structure: "y"))])
         text.insertStyling([style])
-        #expect(text.signature == ["target:text", "style|builtin", "effects|spin|y"])
+        #expect(text.signature.map(\.line) == ["target:text", "style|builtin", "effects|spin|y"])
     }
 
     @Test("plugin API check step: material slots on iOS 14 name the APIs they lack")

@@ -92,12 +92,12 @@ struct TargetIdentityTests {
         let plain = Engine.resolve("w-4", .shape)
         let trim = Engine.resolve("trim-[0.5] w-4", .shape)
         #expect(plain.slot("trim")?.active == false && trim.slot("trim")?.active == true)
-        #expect(plain.signature.contains("source|trim|") && plain.signature == trim.signature)
+        #expect(plain.signature.text.contains("source|trim|") && plain.signature == trim.signature)
         // The same through the Swift API, and the kern slot still runs when selected.
         let kern = Engine.resolve("p-2 kern-[1]", .text)
         #expect(kern.identity == Engine.resolve("p-2", .text).identity)
         #expect(kern.code.first == ".kerning(1)")
-        #expect(!kern.signature.contains("kern"))
+        #expect(!kern.signature.text.contains("kern"))
     }
 
     @Test("diff: a text transform's new structure resets nothing (no identity finding)")

@@ -23,7 +23,7 @@ struct SceneStepTests {
     @Test("field step: each node field type-checked, with its JSON path in the error")
     func field() throws {
         var reader = SceneReader(file: "f.json")
-        var node = SceneNode(type: "Text", path: "/", jsonPath: "/root", line: 1, location: nil)
+        var node = SceneNode.Fields(type: "Text", path: "/", jsonPath: "/root", line: 1, location: nil)
         for m in try Self.members(#"{"id": 7, "tw": "p-4", "native": ["bold"], "lifecycle": ["onAppear"]}"#) {
             try reader.field(m, "/root/\(m.key)", into: &node)
         }
