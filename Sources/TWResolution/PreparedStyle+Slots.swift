@@ -37,18 +37,16 @@ extension PreparedStyle {
             guard takesSlot(registration, source: source, selectedTargets: selectedTargets) else { continue }
             let winner = keys[registration.conflictKey]
             let active = decorated && winner?.registration.name == registration.name
-            let slot = buildSlot(
-                registration, active: active, winner: winner, theme: scope.rules.theme, diagnostics: &diagnostics)
-            slots.chain.append(
-                ChainEntry(
-                    phase: registration.phase,
-                    origin: registration.location.map { .source(name: registration.name, location: $0) }
-                        ?? .registration(name: registration.name, plugin: registration.plugin),
-                    active: active, modifier: slot.modifier, className: active ? winner?.effect.classText : nil))
+            let slot =
+                active
+                ? scope.slots.active(registration, value: winner?.value, className: winner?.effect.classText)
+                : scope.slots.inactive(registration, theme: scope.rules.theme)
+            diagnostics += slot.diagnostics
+            slots.chain.append(slot.entry)
             if !registration.form.keepsSourceType {
                 // An inline registration's instability is reported once, where it is written.
                 if registration.isUnstable && registration.location == nil { slots.unstable.append(registration.name) }
-                slots.signature.append(.slot(slot.signatureLine ?? registration.signatureLine(slot.modifier)))
+                slots.signature.append(.slot(slot.line))
             }
         }
         return slots
@@ -65,46 +63,5 @@ extension PreparedStyle {
             return target == .shape || selectedTargets.contains(registration.name)
         }
         return !(source.kind == .button && source.wrapped)
-    }
-
-    /// One slot's modifier: the factory called active with the winner's
-    /// argument, or the memoised inactive modifier with the default argument
-    /// (an invalid default or a failing factory is reported, the slot left empty).
-    static func buildSlot(
-        _ registration: ModifierRegistration, active: Bool, winner: KeyWinner?, theme: Theme,
-        diagnostics: inout [Diagnostic]
-    ) -> (modifier: ModifierIR, signatureLine: StructuralSignature.Slot?) {
-        var value: TypedValue?
-        if active {
-            value = winner?.value
-        } else {
-            switch registration.defaultValue(in: theme) {
-            case .success(let v)?: value = v
-            case .failure(let failure)?:
-                diagnostics.append(
-                    SurfaceFinding.invalidDefault(
-                        registration: registration.name, defaultArgument: registration.defaultArgument ?? "",
-                        reason: failure.message
-                    ).diagnostic)
-            case nil: value = nil
-            }
-        }
-        let built: Result<ModifierIR, FactoryCallError>
-        var line: StructuralSignature.Slot?
-        if active {
-            built = registration.makeModifier(active: true, value: value)
-        } else {
-            (built, line) = registration.inactiveSlot(value: value)
-        }
-        switch built {
-        case .success(let modifier): return (modifier, line)
-        case .failure(let failure):
-            diagnostics.append(
-                SurfaceFinding.factoryFailed(
-                    registration: registration.name, plugin: registration.plugin, error: failure
-                )
-                .diagnostic)
-            return (ModifierIR(), line)
-        }
     }
 }

@@ -25,6 +25,10 @@ public final class ResolutionScope: Sendable {
     let suggestionLimit = 65_536
     /// Classes as numbers and memoised styling steps (`InternedResolution`).
     let interned = InternedGenerations()
+    /// Plugin slots, each distinct factory call once (`SlotMemo`).
+    let slots = SlotMemo()
+    /// Each source's slots when every one is inactive (`InternedResolution`).
+    let inactiveSlots = InactiveSlotChains()
     /// The OS version lacks an API plugin slots may use: look at their modifiers.
     let checksPluginAPIs: Bool
     /// Some recipe here is named with a bracket (`size-[card]`, G-5): it
@@ -98,6 +102,8 @@ public final class ResolutionScope: Sendable {
         identityCache.withLock { $0.removeAll() }
         suggestionAnswers.withLock { $0.removeAll() }
         interned.clear()
+        slots.clear()
+        inactiveSlots.clear()
     }
 
     /// A top-level class's expansion, computed once per scope.

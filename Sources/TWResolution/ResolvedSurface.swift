@@ -1,5 +1,5 @@
+import Synchronization
 import TWModel
-import TWSupport
 
 /// One modifier of a surface's chain, in application order.
 public struct ChainEntry: Hashable, Sendable {
@@ -21,7 +21,11 @@ public struct ChainEntry: Hashable, Sendable {
         @exclusivity(unchecked) var active: Bool?
         @exclusivity(unchecked) var modifier: ModifierIR
         @exclusivity(unchecked) var className: String?
-        @exclusivity(unchecked) var rendered: RenderedEntry?
+        /// Set by the memos that hand this storage to many surfaces.
+        @exclusivity(unchecked) var shared = false
+        /// What a report layer keeps for a shared entry (its rendering),
+        /// filled once by whichever thread writes it first.
+        let reportMemo = AtomicLazyReference<AnyObject>()
 
         init(phase: ChainPhase, origin: Origin, active: Bool?, modifier: ModifierIR, className: String?) {
             self.phase = phase
@@ -32,9 +36,8 @@ public struct ChainEntry: Hashable, Sendable {
         }
 
         func copy() -> Storage {
-            let copy = Storage(phase: phase, origin: origin, active: active, modifier: modifier, className: className)
-            copy.rendered = rendered
-            return copy
+            // A copy is about to change: it is nobody's shared entry, and nothing rendered applies to it.
+            Storage(phase: phase, origin: origin, active: active, modifier: modifier, className: className)
         }
     }
 
@@ -68,12 +71,24 @@ public struct ChainEntry: Hashable, Sendable {
         get { storage.className }
         _modify { yield &unique().className }
     }
-    /// The entry as the JSON report writes it, when it was rendered once for
-    /// many surfaces (the interned path's memoised entries). Not part of the
-    /// entry's value: equality and hashing ignore it.
-    package var rendered: RenderedEntry? {
-        get { storage.rendered }
-        _modify { yield &unique().rendered }
+    /// Whether one memoised entry is handed to many surfaces (the interned
+    /// path's styling steps, `SlotMemo`'s slots): a report renders such an
+    /// entry once and keeps the bytes in `reportMemo`. Not part of the
+    /// entry's value: equality and hashing ignore it, and changing any field
+    /// of a shared entry gives an entry that is not.
+    package var isShared: Bool { storage.shared }
+
+    /// Marks this entry as handed to many surfaces (see `isShared`).
+    package mutating func share() { unique().shared = true }
+
+    /// What the report layer kept for this shared entry, if anything yet
+    /// (see `isShared`); always nil for an entry that is not shared.
+    package var reportMemo: AnyObject? { storage.shared ? storage.reportMemo.load() : nil }
+
+    /// Keeps `memo` for this shared entry unless another thread kept one
+    /// first; returns the one kept. An entry that is not shared keeps nothing.
+    package func keepReportMemo(_ memo: AnyObject) -> AnyObject {
+        storage.shared ? storage.reportMemo.storeIfNil(memo) : memo
     }
 
     public init(phase: ChainPhase, origin: Origin, active: Bool?, modifier: ModifierIR, className: String?) {
@@ -92,49 +107,6 @@ public struct ChainEntry: Hashable, Sendable {
         hasher.combine(active)
         hasher.combine(modifier)
         hasher.combine(className)
-    }
-}
-
-/// A chain entry's JSON object, rendered once and shared by every surface
-/// whose chain holds the entry.
-package final class RenderedEntry: Sendable {
-    package let bytes: [UInt8]
-    package init(_ entry: ChainEntry) {
-        let w = ByteWriter()
-        entry.writeJSON(to: w)
-        bytes = w.bytes
-    }
-}
-
-extension ChainEntry {
-    /// One chain entry as a JSON object (SPEC §7), from its memoised
-    /// rendering when it has one.
-    package func writeJSON(to w: ByteWriter) {
-        if let rendered { return w.append(bytes: rendered.bytes) }
-        w.append("{\"phase\": \"")
-        w.append(phase.rawValue)
-        switch origin {
-        case .registration(let name, let plugin):
-            w.append("\", \"origin\": \"registration\", \"name\": ")
-            w.appendJSONString(name)
-            w.append(", \"plugin\": ")
-            w.appendJSONString(plugin)
-            w.append(active == true ? ", \"active\": true, \"modifier\": " : ", \"active\": false, \"modifier\": ")
-        case .source(let name, let location):
-            w.append("\", \"origin\": \"source\", \"name\": ")
-            w.appendJSONString(name)
-            w.append(", \"plugin\": null, \"location\": ")
-            location.writeJSON(to: w)
-            w.append(active == true ? ", \"active\": true, \"modifier\": " : ", \"active\": false, \"modifier\": ")
-        case .builtin(let property):
-            w.append("\", \"origin\": \"builtin\", \"property\": ")
-            w.appendJSONString(property)
-            w.append(", \"class\": ")
-            w.appendJSONString(className)
-            w.append(", \"modifier\": ")
-        }
-        modifier.writeSwiftCodeJSON(to: w)
-        w.append("}")
     }
 }
 

@@ -7,36 +7,65 @@ import TWModel
 public enum SurfaceResolver {
     /// How long a preset lasts when no duration class is given (swiftcn's `TWResolvedMotion`).
     public static let defaultPresetSeconds = 0.3
+    /// How a surface is resolved, and what its answer holds.
+    public struct Options: Hashable, Sendable {
+        /// What the answer holds besides the chain, status, identity and findings.
+        public enum Detail: Hashable, Sendable {
+            /// Also what each class matched and which class won each property
+            /// (`matches`, `winners`): `explain`, hovers, completions.
+            case explained
+            /// Only what a report writes: `matches` and `winners` are empty,
+            /// and a plain list of built-in classes may take the interned
+            /// path (`InternedResolution`), which gives the same chain.
+            case reported
+        }
+        /// Skip invalid classes with warnings instead of leaving the surface undecorated (R-STRICT-1).
+        public var lenient: Bool
+        /// Apply the rules' `view:`/`button:` defaults (R-RULES-1).
+        public var includeDefaults: Bool
+        public var detail: Detail
+        /// Use the scope's memo of expansions and interned classes (off only
+        /// to measure the work without it).
+        public var memoised: Bool
+
+        public init(
+            lenient: Bool = false, includeDefaults: Bool = true, detail: Detail = .explained, memoised: Bool = true
+        ) {
+            self.lenient = lenient
+            self.includeDefaults = includeDefaults
+            self.detail = detail
+            self.memoised = memoised
+        }
+    }
+
     /// - Parameters:
     ///   - classes: the surface's classes (the rules' defaults come first).
     ///   - source: the native source and whether it was wrapped before `.tw`.
     ///   - state: which state variants are on.
     ///   - scope: the plugin registry, rules and environment in force.
-    ///   - lenient: skip invalid classes with warnings instead of leaving the
-    ///     surface undecorated (R-STRICT-1).
-    ///   - includeDefaults: apply the rules' `view:`/`button:` defaults (R-RULES-1).
-    /// - Complexity: linear in the expanded classes plus one factory call per
-    ///   active slot; each class's expansion and each inactive slot are
-    ///   computed once per scope. There is no whole-surface cache: a scene's
-    ///   class lists rarely repeat exactly (20,000 distinct lists in the
-    ///   benchmark's repeated corpus), so one never paid for itself. Without
-    ///   `details`, a plain list of built-in classes on a scope without slots
-    ///   takes `InternedResolution` (classes as numbers, styling steps memoised).
-    /// - Parameter useCache: use the scope's expansion memo (off only to
-    ///   measure the work without it).
+    ///   - options: strictness, defaults, what the answer holds (`Options`).
+    /// - Complexity: linear in the expanded classes; each class's expansion
+    ///   and each distinct plugin slot (`SlotMemo`) are computed once per
+    ///   scope. There is no whole-surface cache: a scene's class lists rarely
+    ///   repeat exactly (20,000 distinct lists in the benchmark's repeated
+    ///   corpus), so one never paid for itself. With `.reported` detail, a
+    ///   plain list of built-in classes takes `InternedResolution` (classes as
+    ///   numbers, styling steps and inactive slots memoised).
     public static func resolve(
         _ classes: TWClasses, source: SurfaceSource, state: SurfaceState = SurfaceState(), scope: ResolutionScope,
-        lenient: Bool = false, includeDefaults: Bool = true, useCache: Bool = true, details: Bool = true
+        options: Options = Options()
     ) -> ResolvedSurface {
-        if !details && useCache,
+        if options.detail == .reported && options.memoised,
             let interned = InternedResolution.resolve(
-                classes, source: source, state: state, scope: scope, includeDefaults: includeDefaults)
+                classes, source: source, state: state, scope: scope, includeDefaults: options.includeDefaults)
         {
             return interned
         }
-        return prepare(classes, source: source, scope: scope, includeDefaults: includeDefaults, useCache: useCache)
-            .resolve(
-                state: state, lenient: lenient, details: details)
+        return prepare(
+            classes, source: source, scope: scope, includeDefaults: options.includeDefaults,
+            useCache: options.memoised
+        )
+        .resolve(state: state, lenient: options.lenient, details: options.detail == .explained)
     }
 
     typealias Rank = (precedence: Int, specificity: Int, index: Int)

@@ -35,10 +35,9 @@ public enum SymbolicSurface {
         _ classes: TWClasses, source: SurfaceSource, state: SurfaceState = SurfaceState(), scope: ResolutionScope,
         lenient: Bool = false, includeDefaults: Bool = true
     ) -> ResolvedSurface {
+        let options = SurfaceResolver.Options(lenient: lenient, includeDefaults: includeDefaults, detail: .reported)
         guard containsSymbolic(classes) else {
-            return SurfaceResolver.resolve(
-                classes, source: source, state: state, scope: scope, lenient: lenient,
-                includeDefaults: includeDefaults, details: false)
+            return SurfaceResolver.resolve(classes, source: source, state: state, scope: scope, options: options)
         }
         let types = bracketTypes(classes, scope: scope)
         var symbols: [Probe] = []
@@ -49,11 +48,9 @@ public enum SymbolicSurface {
         let second = substitute(classes, types: types, index: &index, depth: 0, probes: &unused, run: 1)
         for (i, probe) in unused.enumerated() where i < symbols.count { symbols[i].other = probe.value }
         let a = SurfaceResolver.resolve(
-            first, source: source, state: state, scope: scope, lenient: lenient, includeDefaults: includeDefaults,
-            details: false)
+            first, source: source, state: state, scope: scope, options: options)
         let b = SurfaceResolver.resolve(
-            second, source: source, state: state, scope: scope, lenient: lenient, includeDefaults: includeDefaults,
-            details: false)
+            second, source: source, state: state, scope: scope, options: options)
         return merge(a, b, symbols: symbols)
     }
 

@@ -15,12 +15,19 @@ public final class CompactReport {
         var head: [UInt8]
         var identity: String
         var scope: [UInt8]
-        var entries: [[UInt8]]
+        /// Each entry's JSON object: a shared entry's rendering is the one
+        /// kept with it, the same object for every surface.
+        var entries: [SceneReport.RenderedEntry]
         var tail: [UInt8]
     }
 
     private let w: ByteWriter
     private var entries = Table<[UInt8]>()
+    /// Table indices of the shared renderings met so far, by object (each
+    /// kept alive in `keptRenderings`, so an identity is never reused): a
+    /// shared entry is looked up without hashing its bytes.
+    private var sharedIndex: [ObjectIdentifier: Int] = [:]
+    private var keptRenderings: [SceneReport.RenderedEntry] = []
     private var tails = Table<[UInt8]>()
     private var identities = Table<String>()
     private var count = 0
@@ -46,10 +53,11 @@ public final class CompactReport {
         SceneReport.writeHead(record, to: head)
         let scope = ByteWriter()
         SceneReport.writeScope(record, to: scope)
-        let entries = record.surface.chain.map { entry in
+        let entries = record.surface.chain.map { entry -> SceneReport.RenderedEntry in
+            if entry.isShared { return SceneReport.rendered(entry) }
             let e = ByteWriter()
-            SceneReport.writeEntry(entry, to: e)
-            return e.bytes
+            SceneReport.renderEntry(entry, to: e)
+            return SceneReport.RenderedEntry(e.bytes, shared: false)
         }
         let tail = ByteWriter()
         tail.append("{")
@@ -83,11 +91,24 @@ public final class CompactReport {
         w.append(", \"chain\": [")
         for (i, entry) in surface.entries.enumerated() {
             if i > 0 { w.append(", ") }
-            w.appendNumber(Double(entries.id(entry)))
+            w.appendNumber(Double(id(entry)))
         }
         w.append("], \"tail\": ")
         w.appendNumber(Double(tails.id(surface.tail)))
         w.append("}")
+    }
+
+    /// An entry's index in the table: a shared rendering's by identity once
+    /// met, any other by its bytes (the same index for the same bytes).
+    private func id(_ entry: SceneReport.RenderedEntry) -> Int {
+        let key = ObjectIdentifier(entry)
+        if let known = sharedIndex[key] { return known }
+        let index = entries.id(entry.bytes)
+        if entry.shared, sharedIndex.count < 1 << 16 {
+            sharedIndex[key] = index
+            keptRenderings.append(entry)
+        }
+        return index
     }
 
     /// The tables, then backing-only nodes, diagnostics and summary as in the JSON format.

@@ -267,9 +267,6 @@ public enum SceneReport {
         w.append("]")
     }
 
-    /// One chain entry as a JSON object.
-    static func writeEntry(_ entry: ChainEntry, to w: ByteWriter) { entry.writeJSON(to: w) }
-
     static func backingRecordJSON(_ record: BackingRecord) -> JSONValue {
         let id: JSONValue = record.node.id.map(JSONValue.string) ?? .null
         return .object([

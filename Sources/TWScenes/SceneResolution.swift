@@ -300,7 +300,9 @@ public enum SceneResolver {
     /// whether it is the first surface, and returns anything else to hand
     /// over), then written in input order — `write` gets the bytes of a run
     /// of surfaces and what `render` returned for each; the same output as
-    /// one thread. With plugins loaded, one thread.
+    /// one thread. Plugin code still runs one call at a time (`PluginSite.run`
+    /// holds one lock for every call into a plugin, A-12); each distinct call
+    /// is made once per scope (`SlotMemo`).
     public static func resolve<Extra: Sendable>(
         _ stream: SceneStream, plugins loaded: [LoadedPlugin], state: SurfaceState = SurfaceState(),
         lenient: Bool = false, environment: RenderEnvironment? = nil, shared: SharedScopes? = nil, jobs: Int,
@@ -314,13 +316,11 @@ public enum SceneResolver {
         } catch {
             throw .resolve(error)
         }
-        // Plugin code runs on this thread only, as in a one-thread run: the
-        // containment guarantees (exit(), crashes, hangs and builders kept
-        // across calls reported with exit 2, docs/Security.md) and plugins
-        // that assume one call at a time hold unchanged. Scenes without
-        // plugins resolve on every job's thread.
-        var chunk = SurfaceChunk(
-            jobs: loaded.isEmpty ? jobs : 1, state: state, lenient: lenient, environment: scopes.environment)
+        // With plugins too, every job's thread resolves: plugin calls are
+        // serialised by one lock, and the containment guarantees (exit(),
+        // crashes, hangs and builders kept across calls reported with exit 2,
+        // docs/Security.md) hold on any thread.
+        var chunk = SurfaceChunk(jobs: jobs, state: state, lenient: lenient, environment: scopes.environment)
         var backingOnly: [BackingRecord] = []
         try stream.walk(rootContext) { node, inherited throws(SceneResolveError) in
             let context = try scopes.context(for: node, inherited: inherited)

@@ -12,6 +12,10 @@ struct Comparison {
         case wallRatio(Double)
         /// Wall time and peak memory each at most this fraction of Tailwind's.
         case wallAndMemoryRatio(Double)
+        /// Wall time and peak memory at most these fractions of Tailwind's.
+        case wallAndMemoryRatios(wall: Double, memory: Double)
+        /// twhost's median wall time at most this fraction of another row's (named, in ms).
+        case wallOf(Double, row: String, milliseconds: Double)
         /// twhost's median peak memory at most this many MiB.
         case peakMiB(Double)
         /// twhost's median wall time at most this many milliseconds.
@@ -23,6 +27,8 @@ struct Comparison {
             switch self {
             case .wallRatio(let r): return "≤ \(format(r))× wall"
             case .wallAndMemoryRatio(let r): return "≤ \(format(r))× wall and memory"
+            case .wallAndMemoryRatios(let w, let m): return "≤ \(format(w))× wall, ≤ \(format(m))× memory"
+            case .wallOf(let r, let row, _): return "≤ \(format(r))× \(row)"
             case .peakMiB(let m): return "≤ \(format(m)) MiB peak"
             case .wallMilliseconds(let ms): return ms >= 1000 ? "≤ \(format(ms / 1000)) s" : "≤ \(format(ms)) ms"
             case .none: return "—"
@@ -58,6 +64,11 @@ struct Comparison {
             case .wallAndMemoryRatio(let r):
                 guard let w = wallRatio, let m = memoryRatio else { return "n/a" }
                 return w <= r && m <= r ? "met" : "missed"
+            case .wallAndMemoryRatios(let wall, let memory):
+                guard let w = wallRatio, let m = memoryRatio else { return "n/a" }
+                return w <= wall && m <= memory ? "met" : "missed"
+            case .wallOf(let r, _, let milliseconds):
+                return twhost.wall.median <= r * milliseconds ? "met" : "missed"
             case .peakMiB(let m): return twhost.memory.median <= m ? "met" : "missed"
             case .wallMilliseconds(let ms): return twhost.wall.median <= ms ? "met" : "missed"
             case .none: return ""

@@ -120,9 +120,16 @@ struct Corpus {
 
     var distinctClasses: Int { Set(surfaces.flatMap(\.twhost)).count }
 
-    /// A scene with one Text per surface under a VStack.
-    var sceneJSON: String {
-        var out = "{\"scene\": 1, \"name\": \"\(name)\", \"root\": {\"type\": \"VStack\", \"children\": [\n"
+    /// The plugins the README's command resolves with (`--plugins material,motion`).
+    static let plugins = ["material", "motion"]
+
+    /// A scene with one Text per surface under a VStack, with `plugins` in
+    /// the root's rules (none: a plugin-free scene).
+    func sceneJSON(plugins: [String]) -> String {
+        let rules =
+            plugins.isEmpty
+            ? "" : "\"rules\": {\"plugins\": [\(plugins.map { "\"\($0)\"" }.joined(separator: ", "))]}, "
+        var out = "{\"scene\": 1, \"name\": \"\(name)\", \"root\": {\"type\": \"VStack\", \(rules)\"children\": [\n"
         for (i, s) in surfaces.enumerated() {
             out += "{\"type\": \"Text\", \"tw\": \"\(s.twhost.joined(separator: " "))\"}"
             out += i + 1 < surfaces.count ? ",\n" : "\n"

@@ -1,7 +1,7 @@
 import Glibc
 import TWHost
 
-/// twhost-bench PLUGIN_DIR GENERATED_DIR [--json]
+/// twhost-bench PLUGIN_DIR GENERATED_DIR [--json] [--vs-tailwind] [--quick]
 ///
 /// PLUGIN_DIR holds libMaterial.so, libMotion.so, libTypography.so (a release
 /// build folder); GENERATED_DIR holds libbench-0.so … libbench-99.so built from
@@ -19,7 +19,8 @@ if let i = arguments.firstIndex(of: "--write-corpus"), i + 1 < arguments.count {
     for corpus in [Corpus.repeated(), Corpus.unique(), Corpus.adversarial()] {
         let dir = arguments[i + 1] + "/" + corpus.name
         mkdir(dir, 0o755)
-        try? FileIO.writeAtomically(corpus.sceneJSON, to: dir + "/corpus.json")
+        try? FileIO.writeAtomically(corpus.sceneJSON(plugins: Corpus.plugins), to: dir + "/corpus.json")
+        try? FileIO.writeAtomically(corpus.sceneJSON(plugins: []), to: dir + "/plain.json")
         try? FileIO.writeAtomically(corpus.html, to: dir + "/corpus.html")
         try? FileIO.writeAtomically(Corpus.inputCSS, to: dir + "/input.css")
     }
@@ -27,6 +28,12 @@ if let i = arguments.firstIndex(of: "--write-corpus"), i + 1 < arguments.count {
     exit(0)
 }
 let vsTailwind = arguments.contains("--vs-tailwind")
+/// `--quick`: every corpus a twentieth of its size and every whole-process
+/// row run once, to see that the bench runs end to end (its figures are not
+/// the table's).
+let quick = arguments.contains("--quick")
+func size(_ n: Int) -> Int { quick ? max(1, n / 20) : n }
+func repetitions(_ n: Int) -> Int { quick ? 1 : n }
 var results: [Measurement] = []
 if let i = arguments.firstIndex(of: "--parse-once"), i + 1 < arguments.count {
     SwiftParseRows.parseOnce(arguments[i + 1])
@@ -36,7 +43,7 @@ if let i = arguments.firstIndex(of: "--parse-once"), i + 1 < arguments.count {
 @MainActor func languageServerRows() {
     guard
         let lsp = LanguageServerLatency.measure(
-            twhost: pluginDirectory + "/twhost", pluginDirectory: pluginDirectory, runs: 21)
+            twhost: pluginDirectory + "/twhost", pluginDirectory: pluginDirectory, runs: repetitions(21))
     else {
         StandardError.write("error: twhost lsp did not answer\n")
         exit(2)
@@ -199,7 +206,8 @@ report(
         samples: perSurface { i in
             blackHole(
                 SurfaceResolver.resolve(
-                    TWClasses(dynamicStrings[i]), source: SurfaceSource(.view), scope: shippedScope, useCache: false))
+                    TWClasses(dynamicStrings[i]), source: SurfaceSource(.view), scope: shippedScope,
+                    options: .init(memoised: false)))
         }))
 report(
     Measurement(
@@ -208,7 +216,8 @@ report(
             let classes: TWClasses =
                 "p-4 w-[\(Double(i))] rounded-lg bg-[\(TypedValue.color(ColorValue(red: 0.2, green: 0.3, blue: Double(i % 255) / 255)))] hover:bg-accent text-sm tilt-[\(TypedValue.angle(Double(i % 30)))] frosted"
             blackHole(
-                SurfaceResolver.resolve(classes, source: SurfaceSource(.view), scope: shippedScope, useCache: false))
+                SurfaceResolver.resolve(
+                    classes, source: SurfaceSource(.view), scope: shippedScope, options: .init(memoised: false)))
         }))
 let baseFragment: TWClasses = "p-4 rounded-lg bg-primary text-sm"
 report(
@@ -218,7 +227,8 @@ report(
             let classes = cn(
                 baseFragment, i % 2 == 0 ? "shadow-md" : nil, "tilt-[\(TypedValue.angle(Double(i % 30)))] frosted")
             blackHole(
-                SurfaceResolver.resolve(classes, source: SurfaceSource(.view), scope: shippedScope, useCache: false))
+                SurfaceResolver.resolve(
+                    classes, source: SurfaceSource(.view), scope: shippedScope, options: .init(memoised: false)))
         }))
 let prepared = SurfaceResolver.prepare(
     "p-4 w-[120] rounded-lg bg-primary hover:bg-accent text-sm font-medium tilt-[8] frosted",
@@ -250,7 +260,8 @@ for (label, names) in [
         for i in 0..<count {
             let text: String = "p-4 \(first)-\(i % 10)-[\(i)] rounded-md"
             blackHole(
-                SurfaceResolver.resolve(TWClasses(text), source: SurfaceSource(.view), scope: scope, useCache: false))
+                SurfaceResolver.resolve(
+                    TWClasses(text), source: SurfaceSource(.view), scope: scope, options: .init(memoised: false)))
         }
     }.map { $0 * 1e6 / Double(count) }
     report(Measurement(name: "resolve with registry of \(label) registrations", unit: "µs/surface", samples: samples))
@@ -272,50 +283,81 @@ let acceptsJobs = resolveHelp.contains("--jobs")
 let acceptsCompact = resolveHelp.contains("compact")
 var comparison = Comparison()
 
-/// Writes a corpus as a scene and as Tailwind's input; returns its folder.
+/// Writes a corpus as Tailwind's input and as two scenes: `corpus.json` with
+/// the README's plugins in its rules, `plain.json` without; returns its folder.
 func write(_ corpus: Corpus, as name: String) -> String {
     let dir = corpusDirectory + "/" + name
     mkdir(dir, 0o755)
-    try? FileIO.writeAtomically(corpus.sceneJSON, to: dir + "/corpus.json")
+    try? FileIO.writeAtomically(corpus.sceneJSON(plugins: Corpus.plugins), to: dir + "/corpus.json")
+    try? FileIO.writeAtomically(corpus.sceneJSON(plugins: []), to: dir + "/plain.json")
     try? FileIO.writeAtomically(corpus.html, to: dir + "/corpus.html")
     try? FileIO.writeAtomically(Corpus.inputCSS, to: dir + "/input.css")
     return dir
 }
 
+/// The README's command: `twhost resolve --plugins material,motion …`.
+let pluginOptions = ["--plugins", Corpus.plugins.joined(separator: ",")]
+
 /// One corpus row: `twhost resolve` against a Tailwind build of the same classes.
 /// Without `extra` options, Tailwind runs alternately (a one-core row reads its Tailwind figure from the row above).
-@MainActor func compare(_ label: String, _ dir: String, runs: Int, target: Comparison.Target, extra: [String] = []) {
-    let tailwindArgv = extra.isEmpty ? tailwind.map { [$0, "-i", dir + "/input.css", "-o", dir + "/out.css"] } : nil
+/// - Parameter plugins: the README's command on the scene with the plugins in its rules; without, the plugin-free scene.
+@MainActor @discardableResult func compare(
+    _ label: String, _ dir: String, runs: Int, target: Comparison.Target, extra: [String] = [], plugins: Bool = true,
+    format: String = "json", tailwindToo: Bool? = nil
+) -> Comparison.Row {
+    let alternate = tailwindToo ?? extra.isEmpty
+    let tailwindArgv = alternate ? tailwind.map { [$0, "-i", dir + "/input.css", "-o", dir + "/out.css"] } : nil
+    let scene = dir + (plugins ? "/corpus.json" : "/plain.json")
     let (mine, theirs) = Comparison.time(
-        [twhostBinary, "resolve", "--format", "json"] + extra + [dir + "/corpus.json"], runs: runs,
-        alternatingWith: tailwindArgv)
-    comparison.rows.append(Comparison.Row(name: label, twhost: mine, tailwind: theirs, target: target))
+        [twhostBinary, "resolve"] + (plugins ? pluginOptions : []) + ["--format", format] + extra + [scene],
+        runs: repetitions(runs), alternatingWith: tailwindArgv)
+    let row = Comparison.Row(name: label, twhost: mine, tailwind: theirs, target: target)
+    comparison.rows.append(row)
+    return row
 }
 
-let repeatedCorpus = Corpus.repeated()
+let repeatedCorpus = Corpus.repeated(surfaces: size(20_000))
 let repeatedDirectory = write(repeatedCorpus, as: "repeated")
-compare(
-    "repeated: 20,000 surfaces × 5–12 of \(Corpus.common.count) classes", repeatedDirectory, runs: 7,
-    target: .wallRatio(0.5))
+let repeatedLabel =
+    "repeated: \(grouped(repeatedCorpus.surfaces.count)) surfaces × 5–12 of \(Corpus.common.count) classes"
+let repeatedRow = compare(
+    repeatedLabel + ", `--plugins material,motion`", repeatedDirectory, runs: 7, target: .wallRatio(0.35))
 if acceptsJobs {
-    compare(
-        "repeated, one core (`--jobs 1`)", repeatedDirectory, runs: 7, target: .none, extra: ["--jobs", "1"])
+    let one = compare(
+        "repeated, plugins, one core (`--jobs 1`)", repeatedDirectory, runs: 7, target: .none,
+        extra: ["--jobs", "1"])
+    // The first row again, judged against one core.
+    comparison.rows.append(
+        Comparison.Row(
+            name: "repeated, plugins, every core against one", twhost: repeatedRow.twhost, tailwind: nil,
+            target: .wallOf(0.6, row: "`--jobs 1`", milliseconds: one.twhost.wall.median)))
 }
-let uniqueCorpus = Corpus.unique()
+if acceptsCompact {
+    compare(
+        "repeated, plugins, `--format compact`", repeatedDirectory, runs: 7,
+        target: .wallOf(0.7, row: "`--format json`", milliseconds: repeatedRow.twhost.wall.median), format: "compact",
+        tailwindToo: false)
+}
+compare(repeatedLabel + ", no plugins", repeatedDirectory, runs: 7, target: .none, plugins: false, tailwindToo: true)
+let uniqueCorpus = Corpus.unique(surfaces: size(10_000))
+let uniqueDirectory = write(uniqueCorpus, as: "unique")
+let uniqueLabel =
+    "unique: \(grouped(uniqueCorpus.surfaces.count * 10)) arbitrary-value classes (\(grouped(uniqueCorpus.distinctClasses)) distinct)"
+compare(uniqueLabel + ", plugins", uniqueDirectory, runs: 7, target: .wallAndMemoryRatios(wall: 0.1, memory: 0.25))
+compare(uniqueLabel + ", no plugins", uniqueDirectory, runs: 7, target: .none, plugins: false, tailwindToo: true)
+let largeCorpus = Corpus.repeated(surfaces: size(200_000))
 compare(
-    "unique: \(grouped(uniqueCorpus.surfaces.count * 10)) arbitrary-value classes (\(grouped(uniqueCorpus.distinctClasses)) distinct)",
-    write(uniqueCorpus, as: "unique"), runs: 7, target: .wallAndMemoryRatio(0.25))
-compare(
-    "repeated, 200,000 surfaces", write(Corpus.repeated(surfaces: 200_000), as: "repeated-200k"), runs: 3,
-    target: .peakMiB(100))
-let millionCorpus = Corpus.unique(surfaces: 100_000)
+    "repeated, \(grouped(largeCorpus.surfaces.count)) surfaces, plugins", write(largeCorpus, as: "repeated-200k"),
+    runs: 3, target: .peakMiB(100))
+let millionCorpus = Corpus.unique(surfaces: size(100_000))
 let millionDirectory = write(millionCorpus, as: "unique-1m")
 compare(
-    "unique: 1,000,000 classes (\(grouped(millionCorpus.distinctClasses)) distinct)", millionDirectory, runs: 3,
-    target: .wallRatio(0.25))
+    "unique: \(grouped(millionCorpus.surfaces.count * 10)) classes (\(grouped(millionCorpus.distinctClasses)) distinct), plugins",
+    millionDirectory, runs: 3, target: .wallRatio(0.15))
 if acceptsJobs {
     compare(
-        "unique 1,000,000, one core (`--jobs 1`)", millionDirectory, runs: 3, target: .none, extra: ["--jobs", "1"])
+        "unique \(grouped(millionCorpus.surfaces.count * 10)), plugins, one core (`--jobs 1`)", millionDirectory,
+        runs: 3, target: .none, extra: ["--jobs", "1"])
 }
 
 // One surface: process start, plugin load, resolution and output.
@@ -325,7 +367,7 @@ do {
         #"{"scene": 1, "root": {"type": "Text", "tw": "p-4 rounded-lg bg-primary frosted tilt-[3]"}}"# + "\n",
         to: scene)
     let (runs, _) = Comparison.time(
-        [twhostBinary, "resolve", "--plugins", "material,motion", scene], runs: 21, precise: true)
+        [twhostBinary, "resolve"] + pluginOptions + [scene], runs: repetitions(21), precise: true)
     comparison.rows.append(
         Comparison.Row(
             name: "single-surface resolve (start, load material+motion, output)", twhost: runs, tailwind: nil,
@@ -334,14 +376,14 @@ do {
 
 // Unknown classes only, with 10,000 registrations in scope: "did you mean" work.
 do {
-    let corpus = Corpus.adversarial()
+    let corpus = Corpus.adversarial(bytes: size(1_200_000))
     let dir = write(corpus, as: "adversarial")
     let bytes = corpus.surfaces.reduce(0) { $0 + $1.twhost.reduce(0) { $0 + $1.utf8.count + 1 } }
     let (runs, _) = Comparison.time(
         [
             twhostBinary, "resolve", "--plugin-path", generatedDirectory + "/big", "--plugins", "bench", "--format",
-            "json", dir + "/corpus.json",
-        ], runs: 3)
+            "json", dir + "/plain.json",
+        ], runs: repetitions(3))
     comparison.rows.append(
         Comparison.Row(
             name:
@@ -361,7 +403,8 @@ do {
                 file,
             ], "/dev/null")
     }
-    let (runs, _) = Comparison.time([twhostBinary, "diff", base, head, "--format", "json"], runs: 9, precise: true)
+    let (runs, _) = Comparison.time(
+        [twhostBinary, "diff", base, head, "--format", "json"], runs: repetitions(9), precise: true)
     comparison.rows.append(
         Comparison.Row(
             name: "`twhost diff` of two 10,000-registration snapshots", twhost: runs, tailwind: nil,
@@ -371,10 +414,11 @@ do {
 // A consumer reading the repeated corpus's report.
 for kind in ["json"] + (acceptsCompact ? ["compact"] : []) {
     let report = corpusDirectory + "/report-\(kind).json"
-    _ = runToFile([twhostBinary, "resolve", "--format", kind, repeatedDirectory + "/corpus.json"], report)
+    _ = runToFile(
+        [twhostBinary, "resolve"] + pluginOptions + ["--format", kind, repeatedDirectory + "/corpus.json"], report)
     var info = stat()
     let size = stat(report, &info) == 0 ? Double(info.st_size) / 1_048_576 : .nan
-    if let load = pythonLoadSeconds(report) {
+    if let load = pythonLoadSeconds(report, runs: repetitions(5)) {
         comparison.rows.append(
             Comparison.Row(
                 name: "Python `json.load` of the repeated report, `--format \(kind)` (\(format(size)) MiB)",
@@ -400,18 +444,30 @@ if !json {
 }
 
 // A generated SwiftUI app (400 files, ~1 MB): `twhost check` reads, parses
-// and resolves every file, over every core and on one.
+// and resolves every file, over every core and on one; `twhost resolve` of
+// the same folder with the README's plugins.
 do {
     let app = corpusDirectory + "/swift-app"
-    let written = SwiftCorpus.write(to: app)
+    let written = SwiftCorpus.write(to: app, files: size(400))
     let megabytes = Double(written.bytes) / 1_000_000
     let label = "\(written.files) files, \(format(megabytes)) MB"
     for jobs in [nil, "1"] as [String?] {
         var argv = [twhostBinary, "check", "--plugins", "material,motion", "--format", "json", app]
         if let jobs { argv += ["--jobs", jobs] }
-        let samples = (0..<7).map { _ in runTimed(argv).seconds * 1000 }
+        let samples = (0..<repetitions(7)).map { _ in runTimed(argv).seconds * 1000 }
         let threads = jobs.map { "\($0) thread" } ?? "every core"
         report(Measurement(name: "twhost check, SwiftUI app of \(label), \(threads)", unit: "ms", samples: samples))
+    }
+    let (runs, _) = Comparison.time(
+        [twhostBinary, "resolve"] + pluginOptions + ["--format", "json", app], runs: repetitions(7))
+    let row = Comparison.Row(
+        name: "`resolve --plugins material,motion` of a SwiftUI app (\(label))", twhost: runs, tailwind: nil,
+        target: .none)
+    results.append(Measurement(name: row.name, unit: "ms", samples: runs.wall.samples))
+    results.append(Measurement(name: row.name + ", peak memory", unit: "MiB", samples: runs.memory.samples))
+    if !json {
+        print("")
+        print(Comparison(rows: [row]).markdown)
     }
 }
 

@@ -61,7 +61,7 @@ enum DiffCommand {
             sourcePlugins = try PluginOptions.load(command.list(PluginOptions.plugins), command)
             theme = try ThemeInput.read(command.value(RegistryCommand.theme).map { [$0] } ?? [])[0].theme
         }
-        func readSide(_ argument: String) throws -> DiffSide {
+        func readSide(_ argument: String) throws(CLIError) -> DiffSide {
             if let plugins = sourcePlugins, SourceSide.isSourceSide(argument) {
                 return try SourceSide.side(argument, plugins: plugins, theme: theme)
             }

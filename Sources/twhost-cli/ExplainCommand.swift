@@ -26,7 +26,7 @@ enum ExplainCommand {
         let surface = SurfaceResolver.resolve(
             classes, source: SurfaceSource(command[target]),
             state: try ResolutionOptions.surfaceState(command),
-            scope: scope, lenient: command[ResolutionOptions.lenient])
+            scope: scope, options: .init(lenient: command[ResolutionOptions.lenient]))
         Output.write(SurfaceReport.explain(classes, surface, palette: SurfaceReport.Palette(enabled: Output.useColor)))
         return surface.decorated ? ExitCode.success : ExitCode.findings
     }

@@ -48,6 +48,47 @@ struct ContainmentTests {
         #expect(fine.stdout.contains(".opacity(12)"))
     }
 
+    @Test("on every core, a memoised factory that crashes, exits or hangs still ends twhost with exit 2 and its name")
+    func memoisedCallsOnEveryCore() throws {
+        let dir = TestPaths.temporaryDirectory("memoised")
+        try Self.hostile("crashy", ["CRASH_ON_13"], in: dir)
+        try Self.hostile("quitter", ["EXIT_ZERO"], in: dir)
+        try Self.hostile("sleeper", ["SLEEP_FACTORY"], in: dir)
+        // Thousands of surfaces in chunks over three threads: the first call of
+        // each argument is made once, the others reuse it, until the one that fails.
+        let many = (0..<3000).map { i in i % 3 == 0 ? "fade-[12] p-4" : "p-\(i % 8) rounded" }
+        for jobs in ["1", "3"] {
+            let fine = try twhost(
+                ["resolve", "--jobs", jobs, "--format", "compact", "--plugin-path", dir, "--plugins", "crashy", "-"],
+                input: Self.scene(many))
+            #expect(fine.status == 0, "\(fine.stderr)")
+            let crash = try twhost(
+                ["resolve", "--jobs", jobs, "--plugin-path", dir, "--plugins", "crashy", "-"],
+                input: Self.scene(many + ["fade-[13]"] + many))
+            #expect(crash.status == 2)
+            #expect(crash.stderr == "error: plugin 'crashy' crashed in the factory of 'fade' (active) (SIGSEGV)\n")
+            let exit = try twhost(
+                ["resolve", "--jobs", jobs, "--plugin-path", dir, "--plugins", "quitter", "-"],
+                input: Self.scene(many.map { $0.replacingOccurrences(of: "fade-[12]", with: "p-2") } + ["fade-[0.5]"]))
+            #expect(exit.status == 2)
+            #expect(
+                exit.stderr
+                    == "error: plugin 'quitter' called exit(0) in the factory of 'fade' (active); plugins must not end the process\n"
+            )
+            let hang = try twhost(
+                [
+                    "resolve", "--jobs", jobs, "--plugin-timeout", "1", "--plugin-path", dir, "--plugins", "sleeper",
+                    "-",
+                ],
+                input: Self.scene(many.map { $0.replacingOccurrences(of: "12", with: "1") }))
+            #expect(hang.status == 2)
+            #expect(
+                hang.stderr
+                    == "error: plugin 'sleeper' did not return within 1 s in the factory of 'fade' (active); raise --plugin-timeout if it needs longer\n"
+            )
+        }
+    }
+
     struct CrashCase: Sendable, CustomTestStringConvertible {
         var id: String
         var define: String

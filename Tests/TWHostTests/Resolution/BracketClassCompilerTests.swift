@@ -154,7 +154,41 @@ struct BracketClassCompilerTests {
         let plain = ResolutionScope(registry: PluginRegistry(plugins: []))
         #expect(!plain.hasBracketRecipes)
         #expect(BracketClassCompiler.draft("w-[12px]", scope: plain) != nil)
-        // A scope with plugins (modifier registrations and utilities).
-        #expect(BracketClassCompiler.draft("w-[12px]", scope: Engine.scope()) == nil)
+        // A scope with plugins (modifier registrations and utilities): a
+        // built-in class compiles as the general expansion does; a class a
+        // registration or utility names is left to the general path.
+        let plugins = Engine.scope()
+        #expect(!plugins.registry.modifiers.isEmpty && !plugins.registry.utilities.isEmpty)
+        if let fast = BracketClassCompiler.draft("w-[12px]", scope: plugins) {
+            Self.expectSame("w-[12px]", fast, scope: plugins)
+        } else {
+            Issue.record("w-[12px] should take the bracket compiler with plugins in scope")
+        }
+        for registration in plugins.registry.modifiers where !registration.form.isExactTag {
+            #expect(
+                BracketClassCompiler.draft(registration.name + "-[2]", scope: plugins) == nil, "\(registration.name)")
+        }
+        for utility in plugins.registry.utilities {
+            #expect(BracketClassCompiler.draft(utility.prefix + "-[2]", scope: plugins) == nil, "\(utility.prefix)")
+        }
+    }
+
+    @Test("with plugins in scope, every class it accepts compiles as the general expansion does")
+    func matchesGeneralExpansionWithPlugins() {
+        var generator = Generator(seed: 29)
+        let scope = Engine.scope()
+        let registered = scope.registry.modifiers.map(\.name) + scope.registry.utilities.map(\.prefix)
+        var accepted = 0
+        for i in 0..<20_000 {
+            // One class in eight names a registration or utility of the scope.
+            let word =
+                i % 8 == 0
+                ? generator.pick(["", "hover:"]) + generator.pick(registered) + "-[" + generator.value() + "]"
+                : generator.bracketClass()
+            guard let fast = BracketClassCompiler.draft(word, scope: scope) else { continue }
+            accepted += 1
+            Self.expectSame(word, fast, scope: scope)
+        }
+        #expect(accepted > 600)  // about one in twenty of the generator's classes, as without plugins
     }
 }

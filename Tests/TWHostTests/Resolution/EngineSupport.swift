@@ -22,7 +22,7 @@ enum Engine {
     ) -> ResolvedSurface {
         SurfaceResolver.resolve(
             classes, source: SurfaceSource(kind), state: SurfaceState(state),
-            scope: scope(rules: rules, environment: environment, registry: registry), lenient: lenient)
+            scope: scope(rules: rules, environment: environment, registry: registry), options: .init(lenient: lenient))
     }
 }
 

@@ -2,6 +2,7 @@ import Testing
 
 @testable import TWHost
 @testable import TWResolution
+@testable import TWScenes
 @testable import TWSupport
 
 /// The interned path (classes as numbers, styling steps memoised) gives the
@@ -23,8 +24,9 @@ struct InternedResolutionTests {
         "animate-none", "duration-500", "delay-100", "hover:bg-green", "focus:text-blue", "disabled:opacity-25",
         "group-hover:scale-110", "hover:focus:rounded-lg", "hover:shadow-lg", "focus:border-blue", "rounded-[9999px]",
         "p-[13px]", "opacity-[0.3]",
-        // General path only: findings, native button styles, pressed variants.
-        "bogus", "style-bordered", "pressed:bg-red", "active:opacity-50", "max-w-xs",
+        // General path only: findings, native button styles, pressed variants, plugin classes.
+        "bogus", "style-bordered", "pressed:bg-red", "active:opacity-50", "max-w-xs", "frosted", "elevation-[2]",
+        "hover:tilt-[3]",
     ]
 
     static let environments = [
@@ -51,18 +53,22 @@ struct InternedResolutionTests {
             return Int((seed >> 33) % UInt64(n))
         }
         var interned = 0
-        for environment in Self.environments {
-            let scope = ResolutionScope(registry: PluginRegistry(plugins: []), environment: environment)
-            for _ in 0..<400 {
+        // Without plugins, and with material and motion in scope (their slots inactive on the interned path).
+        for (environment, registry) in Self.environments.flatMap({ e in
+            [(e, PluginRegistry(plugins: [])), (e, Engine.shippedRegistry)]
+        }) {
+            let scope = ResolutionScope(registry: registry, environment: environment)
+            for _ in 0..<250 {
                 let list = (0..<(1 + below(9))).map { _ in Self.pool[below(Self.pool.count)] }.joined(separator: " ")
                 let source = Self.sources[below(Self.sources.count)]
                 let state = Self.states[below(Self.states.count)]
                 let fast = InternedResolution.resolve(
                     TWClasses(list), source: source, state: state, scope: scope, includeDefaults: true)
                 let general = SurfaceResolver.resolve(
-                    TWClasses(list), source: source, state: state, scope: scope, useCache: false, details: false)
+                    TWClasses(list), source: source, state: state, scope: scope,
+                    options: .init(detail: .reported, memoised: false))
                 let viaResolver = SurfaceResolver.resolve(
-                    TWClasses(list), source: source, state: state, scope: scope, details: false)
+                    TWClasses(list), source: source, state: state, scope: scope, options: .init(detail: .reported))
                 #expect(viaResolver == general, "\(list) on \(source.targetName), \(environment)")
                 guard let fast else { continue }
                 interned += 1
@@ -71,7 +77,7 @@ struct InternedResolutionTests {
             }
         }
         // Most lists (those without a general-only class) take the interned path.
-        #expect(interned > 1000)
+        #expect(interned > 1200)
     }
 
     @Test("what the interned path leaves to the general path")
@@ -88,20 +94,22 @@ struct InternedResolutionTests {
         #expect(!takes("p-4 pressed:bg-red", in: scope))
         #expect(!takes("style-bordered p-4", in: scope))
         #expect(!takes("p-4", SurfaceSource(.button), in: scope))
-        #expect(!takes("p-4", in: Engine.scope()))  // plugin slots
+        // With plugins in scope: built-in classes only (every slot inactive), not a plugin's class.
+        #expect(takes("p-4", in: Engine.scope()))
+        #expect(takes("p-4", SurfaceSource(.shape), in: Engine.scope()))
+        #expect(!takes("p-4 frosted", in: Engine.scope()))
+        #expect(!takes("tilt-[3] p-4", in: Engine.scope()))
         let withDefaults = ResolutionScope(
             registry: PluginRegistry(plugins: []), rules: Rules(view: TWClasses("p-2")))
         #expect(!takes("p-4", in: withDefaults))
     }
 
-    /// The chain as the JSON report writes it: from the memoised rendering, or
-    /// rendered now.
+    /// The chain as the JSON report writes it: shared entries from the
+    /// rendering kept with them, or every entry rendered now.
     static func json(_ chain: [ChainEntry], memoised: Bool) -> [String] {
         chain.map { entry in
-            var entry = entry
-            if !memoised { entry.rendered = nil }
             let w = ByteWriter()
-            entry.writeJSON(to: w)
+            if memoised { SceneReport.writeEntry(entry, to: w) } else { SceneReport.renderEntry(entry, to: w) }
             return w.string
         }
     }

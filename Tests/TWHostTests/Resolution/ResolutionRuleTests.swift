@@ -337,7 +337,8 @@ struct ResolutionRuleTests {
                 let again = SurfaceResolver.resolve(
                     classes, source: SurfaceSource(.view), state: SurfaceState(state), scope: scope)
                 let fresh = SurfaceResolver.resolve(
-                    classes, source: SurfaceSource(.view), state: SurfaceState(state), scope: scope, useCache: false)
+                    classes, source: SurfaceSource(.view), state: SurfaceState(state), scope: scope,
+                    options: .init(memoised: false))
                 #expect(cached == fresh)
                 #expect(again == fresh)
             }
@@ -354,7 +355,8 @@ struct ResolutionRuleTests {
             let prepared = SurfaceResolver.prepare(classes, source: SurfaceSource(kind), scope: scope)
             for state: Set<Variant> in [[], [.hover], [.focus, .pressed]] {
                 let direct = SurfaceResolver.resolve(
-                    classes, source: SurfaceSource(kind), state: SurfaceState(state), scope: scope, useCache: false)
+                    classes, source: SurfaceSource(kind), state: SurfaceState(state), scope: scope,
+                    options: .init(memoised: false))
                 #expect(prepared.resolve(state: SurfaceState(state)) == direct)
             }
         }
@@ -366,7 +368,7 @@ struct ResolutionRuleTests {
         for name in scope.knownNames where !name.hasSuffix("-[…]") {
             let kind: SurfaceSource.Kind = name == "resize" ? .image : name.hasPrefix("kern") ? .text : .view
             let surface = SurfaceResolver.resolve(
-                TWClasses(name), source: SurfaceSource(kind), scope: scope, useCache: false)
+                TWClasses(name), source: SurfaceSource(kind), scope: scope, options: .init(memoised: false))
             #expect(!surface.codes.contains("unknown-class"), "\(name) is suggested but unknown")
         }
         #expect(Engine.resolve("gap-5").diagnostics.first?.hint != "did you mean 'gap-0'?")

@@ -2,6 +2,7 @@ import Testing
 
 @testable import TWHost
 @testable import TWResolution
+@testable import TWScenes
 
 /// Each step of `PreparedStyle.resolve`, called directly on a small input
 /// with the shipped plugins (material, motion, typography) in scope.
@@ -155,30 +156,41 @@ struct ResolutionStepTests {
         #expect(slots.signature.count == 7)
     }
 
-    @Test("slot step: one slot built active and inactive; the inactive one carries its signature line")
+    @Test("slot step: one slot built active and inactive, once per scope; the memo shares the entry and its rendering")
     func buildSlot() {
         let registry = Engine.shippedRegistry
         guard let elevation = registry.modifiers.first(where: { $0.name == "elevation" }) else {
             Issue.record("material registers elevation")
             return
         }
-        var diagnostics: [Diagnostic] = []
-        let winner = PreparedStyle.KeyWinner(
-            rank: (0, 0, 0), registration: elevation, value: .points(8),
-            effect: Self.prepared("elevation-[8]").effects[0])
-        let on = PreparedStyle.buildSlot(
-            elevation, active: true, winner: winner, theme: Theme(), diagnostics: &diagnostics)
+        let memo = SlotMemo()
+        let on = memo.active(elevation, value: .points(8), className: "elevation-[8]")
         #expect(
-            on.modifier.swiftCode
+            on.entry.modifier.swiftCode
                 == ".shadow(color: Color(red: 0, green: 0, blue: 0, opacity: 0.2), radius: 8, x: 0, y: 4)")
-        #expect(on.signatureLine == nil)
-        let off = PreparedStyle.buildSlot(
-            elevation, active: false, winner: nil, theme: Theme(), diagnostics: &diagnostics)
+        #expect(on.entry.active == true && on.entry.className == "elevation-[8]")
+        #expect(on.line == elevation.signatureLine(on.entry.modifier))
+        let off = memo.inactive(elevation, theme: Theme())
         #expect(
-            off.modifier.swiftCode
+            off.entry.modifier.swiftCode
                 == ".shadow(color: Color(red: 0, green: 0, blue: 0, opacity: 0), radius: 0, x: 0, y: 0)")
-        #expect(off.signatureLine == elevation.signatureLine(off.modifier))
-        #expect(diagnostics.isEmpty)
+        #expect(off.entry.active == false && off.entry.className == nil)
+        #expect(off.line == elevation.signatureLine(off.entry.modifier))
+        #expect(on.diagnostics.isEmpty && off.diagnostics.isEmpty)
+        // Asked again: the same rendering, not a second one.
+        let again = memo.active(elevation, value: .points(8), className: "elevation-[8]")
+        #expect(on.entry.isShared && off.entry.isShared)
+        #expect(SceneReport.rendered(again.entry) === SceneReport.rendered(on.entry))
+        #expect(
+            SceneReport.rendered(memo.inactive(elevation, theme: Theme()).entry) === SceneReport.rendered(off.entry))
+        // Another class with the same value: its own entry, the same modifier.
+        let other = memo.active(elevation, value: .points(8), className: "elevation-[8pt]")
+        #expect(other.entry.className == "elevation-[8pt]" && other.entry.modifier == on.entry.modifier)
+        #expect(SceneReport.rendered(other.entry) !== SceneReport.rendered(on.entry))
+        // An entry changed from a shared one is not shared: nothing rendered is kept with it.
+        var changed = on.entry
+        changed.className = "elevation-[9]"
+        #expect(!changed.isShared && changed.reportMemo == nil)
     }
 
     @Test("styling step: values, the link label's minimum height, entries tagged with their classes")

@@ -122,7 +122,8 @@ struct SuggestionTests {
     func memoised() {
         let scope = Engine.scope()
         let surface = SurfaceResolver.resolve(
-            "frostd hover:frostd focus:frostd rouned-lg", source: SurfaceSource(.view), scope: scope, useCache: false)
+            "frostd hover:frostd focus:frostd rouned-lg", source: SurfaceSource(.view), scope: scope,
+            options: .init(memoised: false))
         #expect(
             surface.diagnostics.map(\.hint) == [
                 "did you mean 'frosted'?", "did you mean 'frosted'?", "did you mean 'frosted'?",
@@ -138,7 +139,8 @@ struct SuggestionTests {
         let scope = Engine.scope()
         let words = (0..<(ClassExpander.maxExpandedClasses + 500)).map { "zq\($0)x" }
         let surface = SurfaceResolver.resolve(
-            TWClasses(words.joined(separator: " ")), source: SurfaceSource(.view), scope: scope, useCache: false)
+            TWClasses(words.joined(separator: " ")), source: SurfaceSource(.view), scope: scope,
+            options: .init(memoised: false))
         #expect(surface.codes.filter { $0 == "unknown-class" }.count == ClassExpander.maxExpandedClasses)
         #expect(surface.codes.filter { $0 == "expansion-limit" }.count == 1)
         // One search per class read: the limit's own class included, none after it.

@@ -10,7 +10,8 @@ import Testing
 struct CorpusDigestTests {
     /// The benchmark's repeated corpus (twhost-bench `Corpus.repeated`, the same
     /// 64-bit LCG and seed), at 2,000 surfaces: 5–12 of 33 common classes each.
-    static func repeatedScene(surfaces: Int) -> String {
+    /// - Parameter plugins: the README's plugins in the root's rules (`Corpus.sceneJSON(plugins:)`).
+    static func repeatedScene(surfaces: Int, plugins: Bool = false) -> String {
         let common = [
             "p-2", "p-4", "px-4", "py-2", "rounded", "rounded-lg", "rounded-full", "bg-white", "bg-blue", "bg-muted",
             "text-white", "text-muted-foreground", "text-sm", "text-lg", "text-xl", "font-medium", "font-bold",
@@ -23,7 +24,8 @@ struct CorpusDigestTests {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(n))
         }
-        var out = "{\"scene\": 1, \"name\": \"repeated\", \"root\": {\"type\": \"VStack\", \"children\": [\n"
+        let rules = plugins ? "\"rules\": {\"plugins\": [\"material\", \"motion\"]}, " : ""
+        var out = "{\"scene\": 1, \"name\": \"repeated\", \"root\": {\"type\": \"VStack\", \(rules)\"children\": [\n"
         for i in 0..<surfaces {
             let n = 5 + below(8)
             let classes = (0..<n).map { _ in common[below(common.count)] }
@@ -50,6 +52,39 @@ struct CorpusDigestTests {
         let text = try twhost(["resolve", "-"], input: scene)
         #expect(text.status == 0)
         #expect(SHA256.hex(text.stdout) == Self.textDigest)
+    }
+
+    /// The same corpus with material and motion in the root's rules and
+    /// `--plugins material,motion` (the README's command), as 82c01f7 wrote
+    /// it, when such a scene resolved on one thread on the general path; the
+    /// JSON and compact digests leave out their second line (the plugins'
+    /// paths, which depend on the build folder).
+    static let pluginDigests = [
+        "json": "0792bcb33a823787897046517b1ab5d8dbb6393bbe73eaf805adbe758209f9e6",
+        "compact": "caede3257f365a34c1e3a4d9797f3cd67f16777488e91858affa4d588ab18957",
+        "text": "3b8229f3aa7d7980eb280b3f5b284977e13f8d5c355488d30fa48e8131de08c0",
+    ]
+
+    @Test("with plugins in scope, the repeated corpus resolves to the same bytes on one thread and on several")
+    func repeatedCorpusWithPlugins() throws {
+        let scene = Self.repeatedScene(surfaces: 2000, plugins: true)
+        #expect(scene.utf8.count == 236_911)
+        for format in ["json", "compact", "text"] {
+            for jobs in ["1", "2", "3"] {
+                let result = try twhost(
+                    ["resolve", "--plugins", "material,motion", "--jobs", jobs, "--format", format, "-"], input: scene)
+                #expect(result.status == 0)
+                #expect(result.stderr == "")
+                var lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+                if format != "text" {
+                    #expect(lines.count > 2 && lines[1].hasPrefix(#""plugins": [{"name":"material""#))
+                    if lines.count > 1 { lines.remove(at: 1) }
+                }
+                #expect(
+                    SHA256.hex(lines.joined(separator: "\n")) == Self.pluginDigests[format], "\(format), --jobs \(jobs)"
+                )
+            }
+        }
     }
 
     /// Three subtrees with their own plugins and rules, rows with unknown
@@ -94,19 +129,29 @@ struct CorpusDigestTests {
 
     @Test("a scene resolved on one thread and on several writes the same bytes, JSON, compact and text")
     func jobsAgree() throws {
-        // Without plugins (scenes with plugins run plugin code on one thread).
-        let scene = Self.mixedScene(rows: 700, plugins: false)
-        for format in ["json", "compact", "text"] {
-            let one = try twhost(["resolve", "--jobs", "1", "--format", format, "-"], input: scene)
-            #expect(one.status == 1)  // the bogus class leaves rows undecorated
-            #expect(one.stdout.contains("unknown class 'bogus-class'"))
-            for jobs in ["2", "3"] {
-                let many = try twhost(["resolve", "--jobs", jobs, "--format", format, "-"], input: scene)
-                #expect(many.status == one.status)
-                #expect(many.stderr == one.stderr)
-                #expect(many.stdout == one.stdout, "--jobs \(jobs) --format \(format)")
+        // Without plugins, and with them in scope (plugin calls serialised, memoised per scope).
+        for plugins in [false, true] {
+            let scene = Self.mixedScene(rows: 700, plugins: plugins)
+            for format in ["json", "compact", "text"] {
+                let one = try twhost(["resolve", "--jobs", "1", "--format", format, "-"], input: scene)
+                #expect(one.status == 1)  // the bogus class leaves rows undecorated
+                #expect(one.stdout.contains("unknown class 'bogus-class'"))
+                if plugins && format == "json" {
+                    // Plugin slots, active and inactive, are in the output.
+                    #expect(
+                        one.stdout.contains(
+                            #""origin": "registration", "name": "elevation", "plugin": "material", "active": true"#))
+                    #expect(one.stdout.contains(#""name": "tilt", "plugin": "motion", "active": false"#))
+                }
+                for jobs in ["2", "3"] {
+                    let many = try twhost(["resolve", "--jobs", jobs, "--format", format, "-"], input: scene)
+                    #expect(many.status == one.status)
+                    #expect(many.stderr == one.stderr)
+                    #expect(many.stdout == one.stdout, "plugins \(plugins) --jobs \(jobs) --format \(format)")
+                }
             }
         }
+        let scene = Self.mixedScene(rows: 700, plugins: false)
         let summary = try twhost(["resolve", "--jobs", "2", "--format", "json", "-"], input: scene)
         #expect(
             summary.stdout.hasSuffix(

@@ -1,0 +1,183 @@
+import Synchronization
+import TWLoading
+import TWModel
+
+/// Plugin slots memoised per scope: a factory's IR is a pure function of the
+/// registration, the argument, whether it is active and the theme (the ABI's
+/// contract, which `twhost plugins check` verifies), and a scope has one
+/// theme. So each distinct call is made once per scope, and each slot's
+/// chain entry is built once and shared by every surface that has it (a
+/// report renders it once, `ChainEntry.isShared`). An inactive slot is one per registration (its
+/// default value, decoded once here, with any finding about it).
+///
+/// Two threads that miss at once both compute (plugin calls still run one at
+/// a time, `PluginCallLock`); both answers are the same, and the first kept wins.
+final class SlotMemo: Sendable {
+    /// One slot as surfaces use it.
+    struct Slot: Sendable {
+        let entry: ChainEntry
+        /// `phase|name|structure` (R-ID-1).
+        let line: StructuralSignature.Slot
+        /// Findings about the default or the factory call, in the order the slot reports them.
+        let diagnostics: [Diagnostic]
+    }
+
+    private struct CallKey: Hashable {
+        let registration: ObjectIdentifier
+        let active: Bool
+        let value: TypedValue?
+    }
+
+    private struct SlotKey: Hashable {
+        let call: CallKey
+        let className: String?
+    }
+
+    private struct State {
+        var calls: [CallKey: Result<ModifierIR, FactoryCallError>] = [:]
+        var slots: [SlotKey: Slot] = [:]
+    }
+
+    private let state = Mutex(State())
+    /// Bounded so that a scene of mostly unique arguments cannot grow it without limit.
+    static let limit = 16_384
+
+    /// The inactive slot of a registration: its default in the scope's theme
+    /// (reported when invalid) and the factory's modifier for it.
+    func inactive(_ registration: ModifierRegistration, theme: Theme) -> Slot {
+        let key = SlotKey(
+            call: CallKey(registration: ObjectIdentifier(registration), active: false, value: nil), className: nil)
+        if let known = state.withLock({ $0.slots[key] }) { return known }
+        var diagnostics: [Diagnostic] = []
+        var value: TypedValue?
+        switch registration.defaultValue(in: theme) {
+        case .success(let v)?: value = v
+        case .failure(let failure)?:
+            diagnostics.append(
+                SurfaceFinding.invalidDefault(
+                    registration: registration.name, defaultArgument: registration.defaultArgument ?? "",
+                    reason: failure.message
+                ).diagnostic)
+        case nil: value = nil
+        }
+        let modifier = Self.modifier(registration.inactiveModifier(value: value), registration, &diagnostics)
+        return keep(key, registration: registration, active: false, modifier: modifier, diagnostics: diagnostics)
+    }
+
+    /// An active slot: the factory called with the winner's value, its entry naming the winning class.
+    func active(_ registration: ModifierRegistration, value: TypedValue?, className: String?) -> Slot {
+        let call = CallKey(registration: ObjectIdentifier(registration), active: true, value: value)
+        let key = SlotKey(call: call, className: className)
+        if let known = state.withLock({ $0.slots[key] }) { return known }
+        let result =
+            state.withLock { $0.calls[call] }
+            ?? {
+                let made = registration.makeModifier(active: true, value: value)
+                state.withLock { state in
+                    if state.calls.count >= Self.limit { state.calls.removeAll(keepingCapacity: true) }
+                    state.calls[call] = made
+                }
+                return made
+            }()
+        var diagnostics: [Diagnostic] = []
+        let modifier = Self.modifier(result, registration, &diagnostics)
+        return keep(
+            key, registration: registration, active: true, modifier: modifier, className: className,
+            diagnostics: diagnostics)
+    }
+
+    /// A failed call leaves the slot empty and is reported.
+    private static func modifier(
+        _ result: Result<ModifierIR, FactoryCallError>, _ registration: ModifierRegistration,
+        _ diagnostics: inout [Diagnostic]
+    ) -> ModifierIR {
+        switch result {
+        case .success(let modifier): return modifier
+        case .failure(let failure):
+            diagnostics.append(
+                SurfaceFinding.factoryFailed(
+                    registration: registration.name, plugin: registration.plugin, error: failure
+                )
+                .diagnostic)
+            return ModifierIR()
+        }
+    }
+
+    private func keep(
+        _ key: SlotKey, registration: ModifierRegistration, active: Bool, modifier: ModifierIR,
+        className: String? = nil, diagnostics: [Diagnostic]
+    ) -> Slot {
+        var entry = ChainEntry(
+            phase: registration.phase,
+            origin: registration.location.map { .source(name: registration.name, location: $0) }
+                ?? .registration(name: registration.name, plugin: registration.plugin),
+            active: active, modifier: modifier, className: className)
+        entry.share()
+        let slot = Slot(entry: entry, line: registration.signatureLine(modifier), diagnostics: diagnostics)
+        return state.withLock { state in
+            if let known = state.slots[key] { return known }
+            if state.slots.count >= Self.limit { state.slots.removeAll(keepingCapacity: true) }
+            state.slots[key] = slot
+            return slot
+        }
+    }
+
+    func clear() { state.withLock { $0 = State() } }
+}
+
+/// Each source's plugin slots when every one is inactive — a surface of
+/// built-in classes only, the interned path's kind — built once per scope
+/// and source: the entries before and after built-in styling, the structural
+/// signature with its digest, and the findings every such surface carries.
+/// A source whose inactive slots have findings of their own (an invalid
+/// default, a failed factory, an API the OS lacks) has none here: the
+/// general path reports them.
+final class InactiveSlotChains: Sendable {
+    struct Chain: Sendable {
+        /// Content slots, before built-in styling (R-ORDER-1/2).
+        let before: [ChainEntry]
+        /// Effects slots, after it.
+        let after: [ChainEntry]
+        /// Hashed once, with the scope's digest cache.
+        let signature: StructuralSignature
+        /// Registrations whose structure differs active and inactive (R-ID-3), as findings.
+        let unstable: [Diagnostic]
+        /// Whether Text's own modifiers still apply (no content slot before styling).
+        let text: Bool
+    }
+
+    private let chains = Mutex<[SurfaceSource: Chain?]>([:])
+
+    func chain(for source: SurfaceSource, scope: ResolutionScope) -> Chain? {
+        if let known = chains.withLock({ $0[source] }) { return known }
+        let chain = Self.build(source, scope: scope)
+        chains.withLock { chains in
+            if chains.count >= 64 { chains.removeAll(keepingCapacity: true) }
+            chains[source] = chain
+        }
+        return chain
+    }
+
+    private static func build(_ source: SurfaceSource, scope: ResolutionScope) -> Chain? {
+        var diagnostics: [Diagnostic] = []
+        var slots = PreparedStyle.fillSlots(
+            [:], source: source, scope: scope, decorated: true, diagnostics: &diagnostics)
+        guard diagnostics.isEmpty else { return nil }
+        if scope.checksPluginAPIs,
+            !PreparedStyle.pluginAPIFindings(slots.chain, environment: scope.environment).isEmpty
+        {
+            return nil
+        }
+        let firstEffects = slots.chain.firstIndex { $0.phase == .effects } ?? slots.chain.count
+        let text = source.target == .text && !slots.chain.contains { $0.phase == .content }
+        let before = Array(slots.chain[..<firstEffects])
+        let after = Array(slots.chain[firstEffects...])
+        slots.insertStyling([])
+        return Chain(
+            before: before, after: after, signature: StructuralSignature(slots.signature, digest: scope.identity(of:)),
+            unstable: slots.unstable.map { SurfaceFinding.unstableStructure(registration: $0).diagnostic },
+            text: text)
+    }
+
+    func clear() { chains.withLock { $0.removeAll() } }
+}
