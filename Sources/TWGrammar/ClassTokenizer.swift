@@ -73,13 +73,7 @@ public enum ClassTokenizer {
                 while keep > 0 && keep < bytes.count && bytes[keep] & 0xC0 == 0x80 { keep -= 1 }
                 let text = String(decoding: bytes[..<keep], as: UTF8.self) + "…"
                 tokens.append(ClassToken(text: text, error: .tooLong(bytes: length)))
-                bytes.removeAll(keepingCapacity: false)
-                length = 0
-                depth = 0
-                typed = nil
-                error = nil
-                bracketContentBytes = 0
-                typedClosedPending = false
+                reset(keepingCapacity: false)
                 return
             }
             if depth != 0 && error == nil { error = .unbalancedBrackets }
@@ -90,7 +84,12 @@ public enum ClassTokenizer {
                 }
                 tokens.append(ClassToken(text: text, typedArgument: typed, error: error))
             }
-            bytes.removeAll(keepingCapacity: true)
+            reset(keepingCapacity: true)
+        }
+
+        /// Ready for the next class.
+        mutating func reset(keepingCapacity: Bool) {
+            bytes.removeAll(keepingCapacity: keepingCapacity)
             length = 0
             depth = 0
             typed = nil

@@ -434,12 +434,9 @@ struct ViewTreeReader {
             if Self.isSurface(m) {
                 // A second styling boundary, or styling outside rules set on the view: a new layer around it.
                 if draft.hasSurface || draft.hasRules {
-                    layers.append(finish(&draft, children: &children))
-                    draft = Draft(
-                        node: SceneNode(
-                            type: type, path: "\(path)+\(layers.count)", jsonPath: "\(path)+\(layers.count)",
-                            line: source.location(m.syntax).line, location: source.location(m.syntax)))
-                    draft.node.native = natives
+                    startLayer(
+                        &draft, after: &layers, children: &children, type: type, path: path, at: source.location(m.syntax),
+                        natives: natives)
                 }
                 surface(m, &draft, scope)
                 // A layer's natives are read only up to the first surface modifier (no
@@ -466,12 +463,9 @@ struct ViewTreeReader {
                         read = rules.rules(call, scope)
                     }
                     if draft.node.rules != nil || draft.hasSurface {
-                        layers.append(finish(&draft, children: &children))
-                        draft = Draft(
-                            node: SceneNode(
-                                type: type, path: "\(path)+\(layers.count)", jsonPath: "\(path)+\(layers.count)",
-                                line: source.location(m.syntax).line, location: source.location(m.syntax)))
-                        draft.node.native = natives
+                        startLayer(
+                            &draft, after: &layers, children: &children, type: type, path: path, at: source.location(m.syntax),
+                            natives: natives)
                     }
                     draft.node.rules = read
                     draft.hasRules = true
@@ -479,12 +473,9 @@ struct ViewTreeReader {
             case _ where LibraryUtilities.methods[name] != nil:
                 // `.cnTextUtilities()`: swiftcn's scoped utilities for the subtree, as `.twRules { … }` would.
                 if draft.node.rules != nil || draft.hasSurface {
-                    layers.append(finish(&draft, children: &children))
-                    draft = Draft(
-                        node: SceneNode(
-                            type: type, path: "\(path)+\(layers.count)", jsonPath: "\(path)+\(layers.count)",
-                            line: source.location(m.syntax).line, location: source.location(m.syntax)))
-                    draft.node.native = natives
+                    startLayer(
+                        &draft, after: &layers, children: &children, type: type, path: path, at: source.location(m.syntax),
+                        natives: natives)
                 }
                 draft.node.rules = LibraryUtilities.rules(
                     LibraryUtilities.methods[name] ?? [], at: source.location(m.syntax))
@@ -759,6 +750,20 @@ struct ViewTreeReader {
     }
 
     /// Fixes the draft's conditions into the node's combinations.
+    /// Closes the layer read so far and starts the next one around it, at a
+    /// modifier that styles again (or sets rules again), with the natives so far.
+    private mutating func startLayer(
+        _ draft: inout Draft, after layers: inout [SceneNode], children: inout [SceneNode], type: String,
+        path: String, at location: TWModel.SourceLocation, natives: [String]
+    ) {
+        layers.append(finish(&draft, children: &children))
+        draft = Draft(
+            node: SceneNode(
+                type: type, path: "\(path)+\(layers.count)", jsonPath: "\(path)+\(layers.count)",
+                line: location.line, location: location))
+        draft.node.native = natives
+    }
+
     private mutating func finish(_ draft: inout Draft, children: inout [SceneNode]) -> SceneNode {
         var node = draft.node
         node.children = children
