@@ -435,7 +435,8 @@ struct ViewTreeReader {
                 // A second styling boundary, or styling outside rules set on the view: a new layer around it.
                 if draft.hasSurface || draft.hasRules {
                     startLayer(
-                        &draft, after: &layers, children: &children, type: type, path: path, at: source.location(m.syntax),
+                        &draft, after: &layers, children: &children, type: type, path: path,
+                        at: source.location(m.syntax),
                         natives: natives)
                 }
                 surface(m, &draft, scope)
@@ -464,7 +465,8 @@ struct ViewTreeReader {
                     }
                     if draft.node.rules != nil || draft.hasSurface {
                         startLayer(
-                            &draft, after: &layers, children: &children, type: type, path: path, at: source.location(m.syntax),
+                            &draft, after: &layers, children: &children, type: type, path: path,
+                            at: source.location(m.syntax),
                             natives: natives)
                     }
                     draft.node.rules = read
@@ -474,7 +476,8 @@ struct ViewTreeReader {
                 // `.cnTextUtilities()`: swiftcn's scoped utilities for the subtree, as `.twRules { … }` would.
                 if draft.node.rules != nil || draft.hasSurface {
                     startLayer(
-                        &draft, after: &layers, children: &children, type: type, path: path, at: source.location(m.syntax),
+                        &draft, after: &layers, children: &children, type: type, path: path,
+                        at: source.location(m.syntax),
                         natives: natives)
                 }
                 draft.node.rules = LibraryUtilities.rules(
