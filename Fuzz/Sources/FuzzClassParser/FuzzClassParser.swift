@@ -34,9 +34,10 @@ public func fuzzClassParser(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
     }
     let classes = TWClasses(segments: segments)
     for kind in SurfaceSource.Kind.allCases {
-        let strict = SurfaceResolver.resolve(classes, source: SurfaceSource(kind), scope: scope, useCache: false)
+        let strict = SurfaceResolver.resolve(
+            classes, source: SurfaceSource(kind), scope: scope, options: .init(memoised: false))
         let lenient = SurfaceResolver.resolve(
-            classes, source: SurfaceSource(kind), scope: scope, lenient: true, useCache: false)
+            classes, source: SurfaceSource(kind), scope: scope, options: .init(lenient: true, memoised: false))
         // Structure never depends on validity.
         precondition(strict.identity == lenient.identity, "identity changed with strictness")
         _ = strict.chain.map(\.modifier.swiftCode)
