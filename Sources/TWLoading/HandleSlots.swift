@@ -52,6 +52,26 @@ enum HandleSlots {
         return body(handle)
     }
 
+    /// A parser's or utility's call: a result handle for `sink` and a theme
+    /// handle for `theme`, both open only while `body` runs inside the
+    /// plugin's step on `site`.
+    static func withResultAndTheme(
+        _ kind: Kind, api: UnsafeRawPointer, sink: AnyObject, theme: ThemeBox, site: PluginSite,
+        step: PluginStep,
+        _ body: (_ result: UnsafeMutableRawPointer, _ theme: UnsafeMutableRawPointer) -> Void
+    ) {
+        withExtendedLifetime((sink, theme)) {
+            withHandle(kind, api: api, payload: Unmanaged.passUnretained(sink).toOpaque(), site: site) { result in
+                withHandle(
+                    .theme, api: UnsafeRawPointer(HostCallbacks.themeAPI),
+                    payload: Unmanaged.passUnretained(theme).toOpaque(), site: site
+                ) { cTheme in
+                    site.run(step) { body(result, cTheme) }
+                }
+            }
+        }
+    }
+
     /// The payload of a handle a callback received, or nil (and the use counted)
     /// when the handle is not the one of the call in progress on this thread.
     @inline(__always)

@@ -31,24 +31,15 @@ package final class PluginArgumentParser: Sendable {
     > {
         let sink = ParseSink()
         let themeBox = ThemeBox(theme)
-        withExtendedLifetime((sink, themeBox)) {
-            HandleSlots.withHandle(
-                .parseResult, api: UnsafeRawPointer(HostCallbacks.parseResultAPI),
-                payload: Unmanaged.passUnretained(sink).toOpaque(), site: site
-            ) { result in
-                HandleSlots.withHandle(
-                    .theme, api: UnsafeRawPointer(HostCallbacks.themeAPI),
-                    payload: Unmanaged.passUnretained(themeBox).toOpaque(), site: site
-                ) { cTheme in
-                    site.run(step) {
-                        function(
-                            context.pointer, cString, cTheme.assumingMemoryBound(to: tw_theme.self),
-                            result.assumingMemoryBound(to: tw_parse_result.self))
-                    }
-                }
-            }
-            sink.close()
+        HandleSlots.withResultAndTheme(
+            .parseResult, api: UnsafeRawPointer(HostCallbacks.parseResultAPI), sink: sink, theme: themeBox,
+            site: site, step: step
+        ) { result, cTheme in
+            function(
+                context.pointer, cString, cTheme.assumingMemoryBound(to: tw_theme.self),
+                result.assumingMemoryBound(to: tw_parse_result.self))
         }
+        sink.close()
         if let rejection = sink.rejection {
             return .failure(ArgumentDecoder.Failure(message: rejection, missingThemeEntry: themeBox.firstMiss))
         }

@@ -56,24 +56,15 @@ package final class PluginUtility: Sendable {
     private func expand(cString: UnsafePointer<CChar>, theme: Theme) -> Result<String, ArgumentDecoder.Failure> {
         let sink = UtilitySink()
         let themeBox = ThemeBox(theme)
-        withExtendedLifetime((sink, themeBox)) {
-            HandleSlots.withHandle(
-                .utilityResult, api: UnsafeRawPointer(HostCallbacks.utilityResultAPI),
-                payload: Unmanaged.passUnretained(sink).toOpaque(), site: site
-            ) { result in
-                HandleSlots.withHandle(
-                    .theme, api: UnsafeRawPointer(HostCallbacks.themeAPI),
-                    payload: Unmanaged.passUnretained(themeBox).toOpaque(), site: site
-                ) { cTheme in
-                    site.run(.utility) {
-                        function(
-                            context.pointer, cString, cTheme.assumingMemoryBound(to: tw_theme.self),
-                            result.assumingMemoryBound(to: tw_utility_result.self))
-                    }
-                }
-            }
-            sink.close()
+        HandleSlots.withResultAndTheme(
+            .utilityResult, api: UnsafeRawPointer(HostCallbacks.utilityResultAPI), sink: sink, theme: themeBox,
+            site: site, step: .utility
+        ) { result, cTheme in
+            function(
+                context.pointer, cString, cTheme.assumingMemoryBound(to: tw_theme.self),
+                result.assumingMemoryBound(to: tw_utility_result.self))
         }
+        sink.close()
         if let rejection = sink.rejection { return .failure(ArgumentDecoder.Failure(message: rejection)) }
         guard let classes = sink.classes else {
             return .failure(ArgumentDecoder.Failure(message: "the utility reported no classes"))

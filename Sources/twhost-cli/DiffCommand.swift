@@ -42,8 +42,9 @@ enum DiffCommand {
         run: { command throws(CLIError) in try run(command) })
 
     static func run(_ command: ParsedCommand) throws(CLIError) -> Int32 {
+        let arguments = command[sides]
         if command[format] == .html {
-            guard [command[sides].first, command[sides].second].allSatisfy({ $0.hasPrefix("plugins:") }) else {
+            guard [arguments.first, arguments.second].allSatisfy({ $0.hasPrefix("plugins:") }) else {
                 throw .failedUsage(
                     "--format html draws surfaces with plugin code: BASE and HEAD must be plugin sets, plugins:a,b[@DIR]"
                 )
@@ -54,7 +55,6 @@ enum DiffCommand {
         var loading = ["--plugin-timeout", String(try PluginOptions.timeout(command))]
         if command[PluginOptions.allowWritable] { loading.append("--allow-writable-plugins") }
         // Swift sources' sides share one plugin set, loaded here.
-        let arguments = command[sides]
         var sourcePlugins: [LoadedPlugin]?
         var theme = Theme()
         if SourceSide.isSourceSide(arguments.first) || SourceSide.isSourceSide(arguments.second) {
@@ -114,14 +114,14 @@ enum DiffCommand {
         case .sarif: Output.write(report.sarif.serialized() + "\n")
         case .html:
             let scenes = command.all(scene)
-            let before = try PreviewCommand.childCards(side: command[sides].first, inputs: scenes, command: command)
-            let after = try PreviewCommand.childCards(side: command[sides].second, inputs: scenes, command: command)
+            let before = try PreviewCommand.childCards(side: arguments.first, inputs: scenes, command: command)
+            let after = try PreviewCommand.childCards(side: arguments.second, inputs: scenes, command: command)
             let changes = PreviewPage.changes(before: before, after: after)
             Output.write(
                 PreviewPage.review(
                     changes, unchanged: after.count - changes.filter { $0.after != nil }.count,
-                    title: "twhost diff — before/after", beforeLabel: command[sides].first,
-                    afterLabel: command[sides].second, context: "\(report.findings.count) registry finding(s)",
+                    title: "twhost diff — before/after", beforeLabel: arguments.first,
+                    afterLabel: arguments.second, context: "\(report.findings.count) registry finding(s)",
                     // The sides are resolved for iOS (or each scene's platform); the menu offers the others.
                     platforms: RenderEnvironment.Platform.allCases.filter { $0 != .ios }))
         case .text, .markdown, .compact, .junit, .checkstyle, .codeclimate:
