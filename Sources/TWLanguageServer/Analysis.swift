@@ -79,15 +79,22 @@ struct Analysis {
     let findings: [Finding]
     var diagnostics: [JSONValue] { findings.map(\.json) }
 
-    init(_ doc: TextDocument, workspace: Workspace, server: LanguageServer) {
+    /// - Parameters:
+    ///   - syntax: a Swift document's parse (of `doc.bytes`), shared by every reader of it.
+    ///   - lintMemo: the class lints' findings kept from the document's last analysis.
+    init(
+        _ doc: TextDocument, syntax: SwiftDocument?, lintMemo: ClassLints.Memo?, workspace: Workspace,
+        server: LanguageServer
+    ) {
         version = doc.version
         length = doc.bytes.count
-        sites = doc.isSwift ? ClassSites.find(in: doc.bytes) : SceneSites.find(in: doc.bytes)
+        let swift = doc.isSwift ? syntax ?? SwiftDocument(doc.bytes) : nil
+        sites = swift.map { ClassSites.find(in: $0) } ?? SceneSites.find(in: doc.bytes)
         tokens = sites.map { $0.tokens(in: doc.bytes) }
         // A `.swift` path is read as Swift whatever its language id says, and the reverse.
         let path = doc.isSwift && !doc.path.hasSuffix(".swift") ? doc.path + ".swift" : doc.path
         scanned = SourceScan.run(
-            document: path, bytes: doc.bytes, plugins: workspace.plugins, options: workspace.options,
+            document: path, bytes: doc.bytes, swift: swift, plugins: workspace.plugins, options: workspace.options,
             shared: workspace.shared)
         var out: [Finding] = []
         let crashed = server.crashedPlugins
@@ -103,9 +110,9 @@ struct Analysis {
         // The findings `twhost check` reports for the document as it is in the editor, with the class lints.
         var report = CheckReport([scanned])
         let bytes = doc.bytes
-        let text: (String) -> [UInt8]? = { $0 == path ? bytes : nil }
-        if doc.isSwift, scanned.wasRead {
-            report.addClassLints([path], order: [path], scope: workspace.scope, bytes: text)
+        if let swift, scanned.wasRead {
+            report.addClassLints(
+                [path], order: [path], scope: workspace.scope, documents: { $0 == path ? swift : nil }, memo: lintMemo)
         }
         let lines = LineTable(bytes)
         for f in report.findings {
