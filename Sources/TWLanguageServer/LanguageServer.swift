@@ -158,7 +158,11 @@ public final class LanguageServer {
             reconfigure(reason: "the configuration changed")
         case "workspace/didChangeWatchedFiles":
             let changed = (params?["changes"]?.array ?? []).compactMap { $0["uri"]?.string }
-            if changed.contains(where: { $0.hasSuffix("/.twhost.json") || $0.hasSuffix(".so") }) {
+            let baseline = Workspace.baselinePath(configuration, root: rootPath)
+            if changed.contains(where: {
+                $0.hasSuffix("/.twhost.json") || $0.hasSuffix(".so")
+                    || (baseline != nil && pathOfFileURI($0) == baseline)
+            }) {
                 crashedPlugins.removeAll()
                 reconfigure(reason: "\(changed.count) watched file(s) changed")
             }
