@@ -20,7 +20,8 @@ public struct LintConfiguration: Sendable, Equatable {
 
     /// Every key the file may have, in the order `twhost config` prints them.
     public static let keys = [
-        "plugins", "pluginPaths", "platform", "osVersion", "colorScheme", "theme", "include", "exclude", "rules",
+        "plugins", "pluginPaths", "platform", "osVersion", "colorScheme", "theme", "baseline", "include", "exclude",
+        "rules",
     ]
 
     /// What a rule's findings become: a severity, or `off` (not reported).
@@ -56,6 +57,8 @@ public struct LintConfiguration: Sendable, Equatable {
     public var exclude: [String] = []
     /// Settings by rule, in the order the file lists them.
     public var rules: [(code: DiagnosticCode, setting: RuleSetting)] = []
+    /// A baseline file (`check --write-baseline`), resolved against the file's folder: `--baseline`.
+    public var baseline: String?
 
     public init(file: String) { self.file = file }
 
@@ -63,7 +66,7 @@ public struct LintConfiguration: Sendable, Equatable {
         a.file == b.file && a.plugins == b.plugins && a.pluginPaths == b.pluginPaths && a.platform == b.platform
             && a.osVersion == b.osVersion && a.colorScheme == b.colorScheme && a.theme == b.theme
             && a.include == b.include && a.exclude == b.exclude && a.rules.map(\.code) == b.rules.map(\.code)
-            && a.rules.map(\.setting) == b.rules.map(\.setting)
+            && a.rules.map(\.setting) == b.rules.map(\.setting) && a.baseline == b.baseline
     }
 
     /// The folder the file's relative paths start from.
@@ -177,6 +180,11 @@ public struct LintConfiguration: Sendable, Equatable {
                         throw fail("expected a file name, found \(describe(node))")
                     }
                     config.theme = resolve(s, against: base)
+                case "baseline":
+                    guard case .string(let s) = node.value, !s.isEmpty else {
+                        throw fail("expected a file name, found \(describe(node))")
+                    }
+                    config.baseline = resolve(s, against: base)
                 case "include":
                     config.include = try strings(node) { fail($0) }
                 case "exclude":
@@ -288,6 +296,7 @@ public struct LintConfiguration: Sendable, Equatable {
             ("osVersion", osVersion.map { .number(Double($0)) } ?? .null),
             ("colorScheme", colorScheme.map { .string($0.rawValue) } ?? .null),
             ("theme", theme.map(JSONValue.string) ?? .null),
+            ("baseline", baseline.map(JSONValue.string) ?? .null),
             ("include", list(include)), ("exclude", list(exclude)),
             ("rules", .object(rules.map { ($0.code.rawValue, .string($0.setting.rawValue)) })),
         ])

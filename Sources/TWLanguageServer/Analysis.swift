@@ -12,6 +12,8 @@ struct Workspace {
     var scope: ResolutionScope
     var shared: SharedScopes
     var options: SourceScan.Options
+    /// The baseline the configuration names (`baseline`), as `check --baseline` reads it.
+    var baseline: CheckBaseline?
 
     init(configuration: ServerConfiguration, plugins: [LoadedPlugin]) {
         self.configuration = configuration
@@ -36,7 +38,20 @@ struct Workspace {
         let result = PluginSet.load(requested, searchPath: path)
         var w = Workspace(configuration: configuration, plugins: result.plugins)
         w.loadErrors = path.warnings + result.errors.map { "\(DiagnosticCode.pluginLoadFailed): \($0.description)" }
+        if let file = baselinePath(configuration, root: root) {
+            do throws(BaselineError) {
+                w.baseline = try CheckBaseline.read(file)
+            } catch {
+                w.loadErrors.append(error.description)
+            }
+        }
         return w
+    }
+
+    /// The baseline file in force: a `.twhost.json`'s is its folder's already, the client's is the workspace's.
+    static func baselinePath(_ configuration: ServerConfiguration, root: String?) -> String? {
+        guard let file = configuration.keys.baseline else { return nil }
+        return file.hasPrefix("/") || root == nil ? file : (root ?? "") + "/" + file
     }
 
     /// The `file://` address of docs/Diagnostics.md: installed beside twhost
@@ -79,15 +94,22 @@ struct Analysis {
     let findings: [Finding]
     var diagnostics: [JSONValue] { findings.map(\.json) }
 
-    init(_ doc: TextDocument, workspace: Workspace, server: LanguageServer) {
+    /// - Parameters:
+    ///   - syntax: a Swift document's parse (of `doc.bytes`), shared by every reader of it.
+    ///   - lintMemo: the class lints' findings kept from the document's last analysis.
+    init(
+        _ doc: TextDocument, syntax: SwiftDocument?, lintMemo: ClassLints.Memo?, workspace: Workspace,
+        server: LanguageServer
+    ) {
         version = doc.version
         length = doc.bytes.count
-        sites = doc.isSwift ? ClassSites.find(in: doc.bytes) : SceneSites.find(in: doc.bytes)
+        let swift = doc.isSwift ? syntax ?? SwiftDocument(doc.bytes) : nil
+        sites = swift.map { ClassSites.find(in: $0) } ?? SceneSites.find(in: doc.bytes)
         tokens = sites.map { $0.tokens(in: doc.bytes) }
         // A `.swift` path is read as Swift whatever its language id says, and the reverse.
         let path = doc.isSwift && !doc.path.hasSuffix(".swift") ? doc.path + ".swift" : doc.path
         scanned = SourceScan.run(
-            document: path, bytes: doc.bytes, plugins: workspace.plugins, options: workspace.options,
+            document: path, bytes: doc.bytes, swift: swift, plugins: workspace.plugins, options: workspace.options,
             shared: workspace.shared)
         var out: [Finding] = []
         let crashed = server.crashedPlugins
@@ -100,17 +122,22 @@ struct Analysis {
             let d = Diagnostic(PluginCrash(message: c.message))
             out.append(Finding(diagnostic: d, range: 0..<0, json: json))
         }
-        // The findings `twhost check` reports for the document as it is in the editor, with the class lints.
+        // The findings `twhost check` reports for the document as it is in the editor: the class
+        // lints, then suppression comments, the rules' settings and the baseline, as `check` applies them.
         var report = CheckReport([scanned])
         let bytes = doc.bytes
-        let text: (String) -> [UInt8]? = { $0 == path ? bytes : nil }
-        if doc.isSwift, scanned.wasRead {
-            report.addClassLints([path], order: [path], scope: workspace.scope, bytes: text)
+        if let swift, scanned.wasRead {
+            report.addClassLints(
+                [path], order: [path], scope: workspace.scope, documents: { $0 == path ? swift : nil }, memo: lintMemo)
         }
+        let keys = workspace.configuration.keys
+        report.adopt(
+            sources: doc.isSwift ? [path] : [], setting: { _, code in keys.setting(for: code) },
+            baseline: workspace.baseline, bytes: { $0 == path ? bytes : CheckReport.fileBytes($0) })
         let lines = LineTable(bytes)
         for f in report.findings {
             let d = f.diagnostic
-            guard let severity = workspace.configuration.severity(of: d.code, default: d.severity) else { continue }
+            let severity = d.severity
             let at = doc.offset(line: f.location.line, column: f.location.column)
             let range = Analysis.range(of: d.className, near: at, tokens: tokens, doc: doc)
             let suggestion = TextEdit.suggestion(for: d, at: range.lowerBound, in: bytes, file: path, lines: lines)

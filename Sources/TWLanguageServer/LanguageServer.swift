@@ -29,6 +29,10 @@ public final class LanguageServer {
     var workspace = Workspace(configuration: ServerConfiguration(), plugins: [])
     var documents: [String: TextDocument] = [:]
     var analyses: [String: Analysis] = [:]
+    /// Each open Swift document's parse, kept to parse the next change incrementally.
+    var syntax: [String: SwiftDocument] = [:]
+    /// Each open Swift document's class-lint findings per literal, kept for the next change.
+    var lintMemos: [String: ClassLints.Memo] = [:]
     /// Ids of requests cancelled before they were answered.
     var cancelled = Set<String>()
     var nextServerRequest = 1
@@ -154,7 +158,11 @@ public final class LanguageServer {
             reconfigure(reason: "the configuration changed")
         case "workspace/didChangeWatchedFiles":
             let changed = (params?["changes"]?.array ?? []).compactMap { $0["uri"]?.string }
-            if changed.contains(where: { $0.hasSuffix("/.twhost.json") || $0.hasSuffix(".so") }) {
+            let baseline = Workspace.baselinePath(configuration, root: rootPath)
+            if changed.contains(where: {
+                $0.hasSuffix("/.twhost.json") || $0.hasSuffix(".so")
+                    || (baseline != nil && pathOfFileURI($0) == baseline)
+            }) {
                 crashedPlugins.removeAll()
                 reconfigure(reason: "\(changed.count) watched file(s) changed")
             }
@@ -330,6 +338,8 @@ public final class LanguageServer {
             uri: uri, path: path, languageID: item["languageId"]?.string ?? "", version: item["version"]?.int ?? 0,
             text: text)
         analyses[uri] = nil
+        syntax[uri] = nil
+        lintMemos[uri] = nil
         publish(uri)
     }
 
@@ -337,6 +347,8 @@ public final class LanguageServer {
         guard let uri = params?["textDocument"]?["uri"]?.string, var doc = documents[uri] else {
             return log(.error, "didChange of a document that is not open")
         }
+        // The same changes, as edits of the bytes, for the incremental parse.
+        var edits: [SwiftDocument.Edit] = []
         for change in params?["contentChanges"]?.array ?? [] {
             guard let text = change["text"]?.string else { continue }
             if change["range"] != nil {
@@ -344,11 +356,14 @@ public final class LanguageServer {
                     log(.error, "didChange with an invalid range")
                     continue
                 }
+                edits.append(SwiftDocument.Edit(range: r, replacement: Array(text.utf8)))
                 doc.replace(r, with: text)
             } else {
+                edits.append(SwiftDocument.Edit(range: 0..<doc.bytes.count, replacement: Array(text.utf8)))
                 doc.setText(text)
             }
         }
+        syntax[uri] = syntax[uri]?.applying(edits)
         if let v = params?["textDocument"]?["version"]?.int { doc.version = v }
         documents[uri] = doc
         analyses[uri] = nil
@@ -365,6 +380,8 @@ public final class LanguageServer {
         guard let uri = params?["textDocument"]?["uri"]?.string else { return }
         documents[uri] = nil
         analyses[uri] = nil
+        syntax[uri] = nil
+        lintMemos[uri] = nil
         writer.notify(
             "textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
     }
@@ -372,7 +389,16 @@ public final class LanguageServer {
     /// The document's analysis, computed once per version.
     func analysis(_ doc: TextDocument) -> Analysis {
         if let a = analyses[doc.uri], a.version == doc.version, a.length == doc.bytes.count { return a }
-        let a = Analysis(doc, workspace: workspace, server: self)
+        var parsed: SwiftDocument?
+        if doc.isSwift {
+            // The parse kept from the last change when it is of these bytes, else a fresh one.
+            let kept = syntax[doc.uri].flatMap { $0.bytes == doc.bytes ? $0 : nil } ?? SwiftDocument(doc.bytes)
+            syntax[doc.uri] = kept
+            parsed = kept
+        }
+        let memo = lintMemos[doc.uri] ?? ClassLints.Memo()
+        lintMemos[doc.uri] = memo
+        let a = Analysis(doc, syntax: parsed, lintMemo: memo, workspace: workspace, server: self)
         analyses[doc.uri] = a
         return a
     }

@@ -32,12 +32,6 @@ public struct ServerConfiguration: Equatable, Sendable {
         return ServerConfiguration(keys)
     }
 
-    /// The severity a code is reported with: the configured one, else its own; nil when off.
-    public func severity(of code: DiagnosticCode, default severity: Diagnostic.Severity) -> Diagnostic.Severity? {
-        guard let setting = keys.setting(for: code) else { return severity }
-        return setting.severity
-    }
-
     /// The environment documents resolve in.
     public var environment: RenderEnvironment {
         var environment = RenderEnvironment(platform: platform ?? .ios)

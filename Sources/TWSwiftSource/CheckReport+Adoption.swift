@@ -23,22 +23,25 @@ extension CheckReport {
     ///   - sources: the Swift files checked, whose comments may suppress findings.
     ///   - setting: a rule's setting for a file, from its configuration.
     ///   - baseline: findings accepted earlier; those found again are dropped.
+    ///   - bytes: each file's text (an editor passes its buffers; read from disk otherwise).
     public mutating func adopt(
         sources: [String], setting: (String, DiagnosticCode) -> LintConfiguration.RuleSetting?,
-        baseline: CheckBaseline?
+        baseline: CheckBaseline?, bytes: @escaping (String) -> [UInt8]? = CheckReport.fileBytes
     ) {
-        applySuppressions(sources)
+        applySuppressions(sources, bytes: bytes)
         applySettings(setting)
-        if let baseline { apply(baseline) }
+        if let baseline { apply(baseline, bytes: bytes) }
     }
 
     /// Drops findings a comment covers; each rule a comment names that covers
     /// nothing becomes an `unused-suppression` warning.
-    public mutating func applySuppressions(_ sources: [String]) {
+    public mutating func applySuppressions(
+        _ sources: [String], bytes: (String) -> [UInt8]? = CheckReport.fileBytes
+    ) {
         var bySource: [String: SourceSuppressions] = [:]
         var order: [String] = []
         for path in sources where bySource[path] == nil {
-            guard let bytes = try? FileIO.read(path) else { continue }
+            guard let bytes = bytes(path) else { continue }
             let s = SourceSuppressions(file: path, bytes: bytes)
             if !s.directives.isEmpty || !s.problems.isEmpty {
                 bySource[path] = s
@@ -82,10 +85,12 @@ extension CheckReport {
 
     /// Drops findings the baseline has (each entry matches one finding) and
     /// keeps the entries no finding matched, as `staleBaseline`.
-    public mutating func apply(_ baseline: CheckBaseline) {
+    public mutating func apply(
+        _ baseline: CheckBaseline, bytes: @escaping (String) -> [UInt8]? = CheckReport.fileBytes
+    ) {
         var remaining = baseline.entries
         var kept: [Finding] = []
-        var contexts = CheckBaseline.Contexts()
+        var contexts = CheckBaseline.Contexts(bytes: bytes)
         for f in findings {
             let entry = CheckBaseline.Entry(f, contexts: &contexts)
             if let i = remaining.firstIndex(where: { $0.matches(entry) }) {
@@ -145,11 +150,13 @@ public struct CheckBaseline: Sendable {
     /// Source lines read for fingerprints, per file.
     public struct Contexts {
         var lines: [String: [[UInt8]]] = [:]
-        public init() {}
+        let read: (String) -> [UInt8]?
+        /// - Parameter bytes: each file's text (read from disk unless given).
+        public init(bytes: @escaping (String) -> [UInt8]? = CheckReport.fileBytes) { read = bytes }
 
         mutating func line(_ location: SourceLocation) -> String {
             if lines[location.file] == nil {
-                let bytes = (try? FileIO.read(location.file)) ?? []
+                let bytes = read(location.file) ?? []
                 lines[location.file] = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
                     .map(Array.init)
             }

@@ -17,12 +17,24 @@ extension CheckReport {
         _ sources: [String], order: [String], scope: ResolutionScope,
         bytes: (String) -> [UInt8]? = CheckReport.fileBytes
     ) {
+        addClassLints(sources, order: order, scope: scope, documents: { bytes($0).map(SwiftDocument.init) })
+    }
+
+    /// `addClassLints` of documents parsed already; `memo` keeps each
+    /// literal's findings for the next call (an editor's next change).
+    public mutating func addClassLints(
+        _ sources: [String], order: [String], scope: ResolutionScope, documents: (String) -> SwiftDocument?,
+        memo: ClassLints.Memo? = nil
+    ) {
         var added: [Finding] = []
+        memo?.startPass()
         for path in sources {
-            guard let bytes = bytes(path) else { continue }
-            let lines = LineTable(bytes)
-            for literal in ClassLiteral.all(file: path, bytes: bytes) {
-                for f in ClassLints.findings(literal, scope: scope, lines: lines) {
+            guard let document = documents(path) else { continue }
+            let lines = LineTable(document.bytes)
+            for literal in ClassLiteral.all(file: path, document: document) {
+                for f in memo?.findings(literal, scope: scope, lines: lines)
+                    ?? ClassLints.findings(literal, scope: scope, lines: lines)
+                {
                     let at = f.diagnostic.location ?? SourceLocation(file: path, line: 1, column: 1)
                     added.append(Finding(diagnostic: f.diagnostic, location: at, surface: nil, fix: f.fix))
                 }

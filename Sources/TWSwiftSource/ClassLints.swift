@@ -103,8 +103,13 @@ public struct ClassLiteral: Sendable {
 
     /// The `.tw("…")` literals of a Swift file, in source order.
     public static func all(file: String, bytes: [UInt8]) -> [ClassLiteral] {
-        guard String(validating: bytes, as: UTF8.self) != nil, ParseBudget(bytes).withinBudget else { return [] }
-        let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        all(file: file, document: SwiftDocument(bytes))
+    }
+
+    /// The `.tw("…")` literals of a document parsed already.
+    public static func all(file: String, document: SwiftDocument) -> [ClassLiteral] {
+        let bytes = document.bytes
+        guard String(validating: bytes, as: UTF8.self) != nil, let tree = document.tree else { return [] }
         let finder = LiteralFinder(file: file, bytes: bytes, lines: LineTable(bytes))
         finder.walk(tree)
         return finder.found
@@ -248,6 +253,65 @@ public enum ClassLints {
             out.append(finding(ClassLintFinding.overridden(c.text, by: by), literal, i, lines))
         }
         return out
+    }
+
+    /// Each literal's findings kept from one pass over a file to the next
+    /// (an editor's next change), by what they are a function of: the
+    /// literal's text, its view, the column it starts at (a message names a
+    /// column) and the scope. A literal found again elsewhere gets the kept
+    /// findings moved by the lines and bytes it moved. Entries not used in a
+    /// pass are dropped after the next one.
+    public final class Memo {
+        struct Key: Hashable {
+            var file: String
+            var text: String
+            var source: SurfaceSource
+            var column: Int
+        }
+        struct Entry {
+            var line: Int
+            var start: Int
+            var findings: [Finding]
+        }
+        private var current: [Key: Entry] = [:]
+        private var previous: [Key: Entry] = [:]
+        /// The scope the kept findings were found in (held, so that it is never another one at its address).
+        private var scope: ResolutionScope?
+
+        public init() {}
+
+        /// Starts a pass over the file's literals.
+        public func startPass() {
+            previous = current
+            current = [:]
+        }
+
+        func findings(_ literal: ClassLiteral, scope: ResolutionScope, lines: LineTable) -> [Finding] {
+            if self.scope !== scope {
+                self.scope = scope
+                current = [:]
+                previous = [:]
+            }
+            let at = lines.location(literal.start, file: literal.file)
+            let key = Key(file: literal.file, text: literal.text, source: literal.source, column: at.column)
+            guard let kept = current[key] ?? previous[key] else {
+                let found = ClassLints.findings(literal, scope: scope, lines: lines)
+                current[key] = Entry(line: at.line, start: literal.start, findings: found)
+                return found
+            }
+            current[key] = kept
+            let lineShift = at.line - kept.line
+            let byteShift = literal.start - kept.start
+            return kept.findings.map { f in
+                var f = f
+                f.diagnostic.location?.line += lineShift
+                f.fix.start += byteShift
+                f.fix.end += byteShift
+                f.fix.startLocation.line += lineShift
+                f.fix.endLocation.line += lineShift
+                return f
+            }
+        }
     }
 
     static func finding(_ kind: ClassLintFinding, _ literal: ClassLiteral, _ i: Int, _ lines: LineTable) -> Finding {

@@ -89,9 +89,11 @@ public enum ClassSites {
     /// does not parse still gives the literals the parser recovered, so that
     /// completion works while an edit is half written; a file over the parse
     /// budget gives none.
-    public static func find(in bytes: [UInt8]) -> [ClassSite] {
-        guard ParseBudget(bytes).withinBudget else { return [] }
-        let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+    public static func find(in bytes: [UInt8]) -> [ClassSite] { find(in: SwiftDocument(bytes)) }
+
+    /// The class-string literals of a document parsed already.
+    public static func find(in document: SwiftDocument) -> [ClassSite] {
+        guard let tree = document.tree else { return [] }
         let visitor = SiteVisitor(viewMode: .sourceAccurate)
         visitor.walk(tree)
         return visitor.sites

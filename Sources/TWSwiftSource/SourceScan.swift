@@ -114,9 +114,19 @@ public enum SourceScan {
     public static func run(
         document path: String, bytes: [UInt8], plugins: [LoadedPlugin], options: Options, shared: SharedScopes
     ) -> ScannedFile {
+        run(
+            document: path, bytes: bytes, swift: path.hasSuffix(".swift") ? SwiftDocument(bytes) : nil,
+            plugins: plugins, options: options, shared: shared)
+    }
+
+    /// `run(document:bytes:…)` with the Swift document parsed already (`swift`, its bytes `bytes`).
+    public static func run(
+        document path: String, bytes: [UInt8], swift document: SwiftDocument?, plugins: [LoadedPlugin],
+        options: Options, shared: SharedScopes
+    ) -> ScannedFile {
         let read: Read
         if path.hasSuffix(".swift") {
-            let file = SwiftSources.read(path: path, bytes: bytes)
+            let file = SwiftSources.read(path: path, document: document ?? SwiftDocument(bytes))
             read = Read(path: path, scene: file.scene, diagnostics: file.diagnostics, swift: file)
         } else {
             read = readScene(path, bytes)

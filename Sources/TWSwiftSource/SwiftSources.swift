@@ -162,6 +162,15 @@ public enum SwiftSources {
     public static func read(
         path: String, bytes: [UInt8], platform: RenderEnvironment.Platform = RenderEnvironment().platform
     ) -> SwiftSourceFile {
+        read(path: path, document: SwiftDocument(bytes), platform: platform)
+    }
+
+    /// Reads a document parsed already (an editor's buffer, parsed again
+    /// incrementally after each change), as `read(path:bytes:)` reads its bytes.
+    public static func read(
+        path: String, document: SwiftDocument, platform: RenderEnvironment.Platform = RenderEnvironment().platform
+    ) -> SwiftSourceFile {
+        let bytes = document.bytes
         if let bad = firstInvalidUTF8(bytes) {
             let line = 1 + bytes[..<bad].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
             let column = bad - (bytes[..<bad].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
@@ -172,7 +181,7 @@ public enum SwiftSources {
                         at: TWModel.SourceLocation(file: path, line: line, column: column))
                 ])
         }
-        let budget = ParseBudget(bytes)
+        let budget = document.budget
         if let limit = budget.exceeded {
             let (line, column) = budget.place
             return SwiftSourceFile(
@@ -182,7 +191,8 @@ public enum SwiftSources {
                         at: TWModel.SourceLocation(file: path, line: line, column: column))
                 ])
         }
-        let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        // Within the budget, a document always has its tree.
+        guard let tree = document.tree else { return SwiftSourceFile(path: path, scene: nil, diagnostics: []) }
         let converter = SourceLocationConverter(fileName: path, tree: tree)
         let context = SourceContext(file: path, converter: converter)
         if tree.hasError {

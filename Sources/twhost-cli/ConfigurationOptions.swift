@@ -76,6 +76,9 @@ enum ConfigurationOptions {
         if let version = configuration.osVersion { set("--os-version", [String(version)]) }
         if let scheme = configuration.colorScheme { set("--color-scheme", [scheme.rawValue]) }
         if let theme = configuration.theme { set("--theme", [theme]) }
+        // Writing a baseline reads none.
+        let writing = command.spec.option(named: "--write-baseline").map { command.isGiven($0) } ?? false
+        if let baseline = configuration.baseline, !writing { set("--baseline", [baseline]) }
     }
 
     /// Before a command that declares `--config` runs: its options completed from the configuration.

@@ -136,6 +136,7 @@ struct AdoptionTests {
                   "osVersion": null,
                   "colorScheme": null,
                   "theme": null,
+                  "baseline": null,
                   "include": [],
                   "exclude": [],
                   "rules": {
