@@ -10,9 +10,9 @@ import TWScenes
 /// They are read as registrations of that subtree — origin `source`, at the
 /// call that installs them — with what each one's closure does in swiftcn's
 /// sources (`Sources/SwiftCN/ComponentUtilities.swift`, `Loading.swift`,
-/// `Display.swift`). swiftcn keeps a registration of the same name the app
-/// made above them; here the library's registration applies inside the
-/// subtree (docs/Classes.md, "swiftcn parity").
+/// `Display.swift`). As in swiftcn, a modifier of the same name already in
+/// force — the app's own registration above them, or a loaded plugin's — is
+/// kept: the library's is installed only where there is none.
 enum LibraryUtilities {
     /// One registration: its form and what its closure produces.
     struct Utility {
@@ -100,11 +100,13 @@ enum LibraryUtilities {
         rules.location = location
         for name in names {
             guard let u = utilities[name] else { continue }
-            rules.inline.modifiers.append(
-                InlineModifier(
-                    name: name, form: u.form, phase: u.phase, order: 0, conflictKey: name,
-                    argumentType: u.argumentType, defaultArgument: u.defaultArgument,
-                    template: InlineModifierTemplate(body: u.body), unstableReason: nil, location: location))
+            var modifier = InlineModifier(
+                name: name, form: u.form, phase: u.phase, order: 0, conflictKey: name,
+                argumentType: u.argumentType, defaultArgument: u.defaultArgument,
+                template: InlineModifierTemplate(body: u.body), unstableReason: nil, location: location)
+            // swiftcn installs each only where the rules have no modifier of its name.
+            modifier.yieldsToExisting = true
+            rules.inline.modifiers.append(modifier)
         }
         return rules
     }
