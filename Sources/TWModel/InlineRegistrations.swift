@@ -133,6 +133,10 @@ public struct InlineModifier: Hashable, Sendable {
     /// Why the closure's structure depends on its path (`active ? image.resizable() : image`), if it does.
     public var unstableReason: String?
     public var location: SourceLocation
+    /// Installed only where no modifier of the same name is in force (swiftcn's library
+    /// utilities: `if rules.modifiers[name] == nil { … }`): the app's own registration, or
+    /// a loaded plugin's, is kept.
+    public var yieldsToExisting = false
 
     public init(
         name: String, form: RegistrationForm, phase: ChainPhase, order: Int, conflictKey: String,
@@ -247,6 +251,7 @@ public struct InlineRegistrations: Hashable, Sendable {
     public func merged(into base: InlineRegistrations) -> InlineRegistrations {
         var out = base
         for m in modifiers {
+            if m.yieldsToExisting && out.modifiers.contains(where: { $0.name == m.name }) { continue }
             out.modifiers.removeAll { $0.name == m.name }
             out.modifiers.append(m)
         }

@@ -29,6 +29,12 @@ public final class PluginRegistry: Sendable {
     ///     subtree; merged last, so they shadow plugins' registrations of the same name.
     public init(plugins loaded: [LoadedPlugin], inline: InlineRegistrations = InlineRegistrations()) {
         var diagnostics: [Diagnostic] = []
+        var inline = inline
+        if inline.modifiers.contains(where: \.yieldsToExisting) {
+            // A library utility keeps a loaded plugin's modifier of its name (and shadows nothing).
+            let taken = Set(loaded.flatMap { $0.modifiers.map(\.name) })
+            inline.modifiers.removeAll { $0.yieldsToExisting && taken.contains($0.name) }
+        }
         let loaded = inline.isEmpty ? loaded : loaded + [inline.asPlugin()]
         func merge<T>(
             _ kind: String, _ items: (LoadedPlugin) -> [T], _ name: (T) -> String, _ plugin: (T) -> String,

@@ -207,6 +207,11 @@ final class InternedTables: Sendable {
         }
     }
 
+    /// Whether an effect sets the text color under a variant (`hover:text-primary`).
+    static func setsForegroundUnderVariant(_ effect: Compiled.Effect) -> Bool {
+        !effect.conditions.isEmpty && effect.assignments.contains { $0.ordinal == StyleProperty.foreground.ordinal }
+    }
+
     /// A winner: the class's effect and assignment in the surface's list.
     private struct Winner {
         var rank: Int64 = -1
@@ -236,6 +241,13 @@ final class InternedTables: Sendable {
                         rank: rank, number: assignment.number, classIndex: c, effectIndex: e, assignmentIndex: a)
                 }
             }
+        }
+        // A text color under an inactive variant keeps its modifier (`PreparedStyle.keepForeground`):
+        // the general path's.
+        if !winners[StyleProperty.foreground.ordinal].isSet
+            && classes.contains(where: { $0.effects.contains(where: Self.setsForegroundUnderVariant) })
+        {
+            return nil
         }
         func value(_ w: Winner) -> StyleValue {
             classes[w.classIndex].effects[w.effectIndex].assignments[w.assignmentIndex].value

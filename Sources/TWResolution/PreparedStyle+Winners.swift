@@ -48,6 +48,21 @@ extension PreparedStyle {
         return winners
     }
 
+    /// Kept-foreground step (swiftcn's `TWForegroundModifier`): a text color under a
+    /// variant keeps the foreground modifier installed while the variant is inactive,
+    /// with the hierarchical primary style (the parent's color), so the view's structure
+    /// does not change with the state. The class that installs it is the first such one.
+    static func keepForeground(_ style: inout PropertyTable<StyleWinner>, _ effects: [ClassEffect]) {
+        guard style[.foreground] == nil, let effect = effects.first(where: setsForegroundUnderVariant) else { return }
+        style[.foreground] = StyleWinner(rank: SurfaceResolver.rank(effect), value: .member("primary"), effect: effect)
+    }
+
+    /// Whether a class effect sets the text color under a variant (`hover:text-primary`).
+    static func setsForegroundUnderVariant(_ effect: ClassEffect) -> Bool {
+        guard !effect.conditions.isEmpty, case .style(let assignments) = effect.kind else { return false }
+        return assignments.contains { $0.property == .foreground }
+    }
+
     /// Not-painted step: native controls (any style but `plain`) draw their own
     /// background, border and shadow (R-CTRL-1); those winners are removed and
     /// each gets a warning.

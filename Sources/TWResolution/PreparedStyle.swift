@@ -45,6 +45,7 @@ public struct PreparedStyle: Sendable {
         if !decorated { effects.removeAll() }
 
         var winners = Self.selectWinners(effects, state: state)
+        Self.keepForeground(&winners.style, effects)
         diagnostics += Self.dropNotPainted(&winners.style, nativeStyle: native.style)
         var slots = Self.fillSlots(
             winners.keys, source: source, scope: scope, decorated: decorated, diagnostics: &diagnostics)

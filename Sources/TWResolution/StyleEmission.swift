@@ -180,10 +180,17 @@ struct StyleEmission {
     }
 
     /// foregroundStyle(_:), or foregroundColor(_:), the iOS 13 form for a color (View and Text alike).
+    /// `.member("primary")` is the hierarchical primary style an inactive variant keeps
+    /// (`PreparedStyle.keepForeground`): `.foregroundStyle(.primary)`, `.foregroundColor(.primary)`.
     mutating func foreground() {
-        guard let c = color(.foreground) else { return }
+        let style: IRValue
+        switch values[.foreground] {
+        case .color(let c)?: style = .color(c)
+        case .member(let m)?: style = .member(m)
+        default: return
+        }
         let modern = text ? has(.textForegroundStyle) : has(.viewForegroundStyle)
-        emit([.foreground], .modifier(modern ? "foregroundStyle" : "foregroundColor", [IRArgument(nil, .color(c))]))
+        emit([.foreground], .modifier(modern ? "foregroundStyle" : "foregroundColor", [IRArgument(nil, style)]))
     }
 
     // MARK: Layout

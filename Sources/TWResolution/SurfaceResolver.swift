@@ -187,7 +187,9 @@ public enum SurfaceResolver {
             source = "TWAnimation(\(name))"
         case .preset(let name, let plugin):
             guard let preset = scope.registry.animation(named: name) else { return nil }
-            animation = preset.make(seconds: seconds)
+            // swiftcn passes a `TWAnimation` closure the duration always: 0.3 s without a class.
+            animation = preset.make(
+                seconds: seconds ?? preset.inline.map { $0.defaultDuration ?? SurfaceResolver.defaultPresetSeconds })
             source = "preset \(name) (plugin \(plugin))"
             let invalid = animation.invalidParameters
             if !invalid.isEmpty {

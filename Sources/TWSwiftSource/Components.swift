@@ -21,6 +21,9 @@ enum Components {
         var flag: (label: String, classes: String, byDefault: Bool)? = nil
         /// The classes the component takes when the call passes none (`CNFieldControl`'s `input`).
         var defaultClasses: String? = nil
+        /// A class of the recipe whose bracket holds the leading unlabeled argument, and the
+        /// initializer's default for it (`CNAspectRatio(16 / 9)`: `cn-aspect-[\(ratio)]`).
+        var argumentClass: (prefix: String, byDefault: Double)? = nil
     }
 
     static let table: [String: Row] = Dictionary(
@@ -72,6 +75,23 @@ enum Components {
             Row(
                 name: "CNMenubar", recipe: "menu p-1 bg-surface border rounded-md", file: "Sources/SwiftCN/Menus.swift"),
             Row(name: "CNContextMenu", recipe: "", file: "Sources/SwiftCN/Menus.swift"),
+            Row(
+                name: "CNAspectRatio", recipe: "", file: "Sources/SwiftCN/Display.swift", leading: false,
+                argumentClass: ("cn-aspect", 16.0 / 9.0)),
+            // swiftcn's `avatar` recipe starts with `cn-avatar-crop`, which only `CNAvatar` installs;
+            // twhost's `avatar` recipe leaves it out, so the component's surface names it.
+            Row(
+                name: "CNAvatar", recipe: "cn-avatar-crop avatar", file: "Sources/SwiftCN/Display.swift", leading: false
+            ),
+            Row(name: "CNTabs", recipe: "tabs", file: "Sources/SwiftCN/Navigation.swift", leading: false),
+            Row(
+                name: "CNTextarea", recipe: "textarea min-h-[100]", file: "Sources/SwiftCN/Input.swift", leading: false),
+            Row(
+                name: "CNCommand", recipe: "command min-h-[180]", file: "Sources/SwiftCN/Command.swift", leading: false),
+            Row(name: "CNScrollArea", recipe: "scroll-area", file: "Sources/SwiftCN/Scrolling.swift", leading: false),
+            Row(name: "CNMessageScroller", recipe: "", file: "Sources/SwiftCN/Scrolling.swift", leading: false),
+            Row(name: "CNCarousel", recipe: "carousel", file: "Sources/SwiftCN/Scrolling.swift", leading: false),
+            Row(name: "CNResizable", recipe: "resizable", file: "Sources/SwiftCN/Resizable.swift", leading: false),
         ].map { ($0.name, $0) })
 
     /// The classes a component call passes: its `classes:` argument, or the
@@ -110,7 +130,15 @@ enum Components {
 
     /// The component's surface: its recipe, its variant's classes, then the caller's.
     static func classes(_ row: Row, _ call: FunctionCallExprSyntax, _ eval: Evaluator, _ scope: Scope) -> Value {
-        var parts: [Value] = [.text(row.recipe)]
+        var parts: [Value] = []
+        if let (prefix, byDefault) = row.argumentClass {
+            // `CNAspectRatio(ratio)`: the value passed natively inside the class's bracket.
+            let first = call.arguments.first.flatMap { $0.label == nil ? $0.expression : nil }
+            let value = first.map { eval.value($0, scope) } ?? .number(byDefault)
+            let at = eval.source.location(first ?? ExprSyntax(call.calledExpression))
+            parts.append(.classes([.text("\(prefix)-["), .interpolation(value, inBrackets: true, at), .text("]")]))
+        }
+        parts.append(.text(row.recipe))
         if let flag = row.flag {
             if let arg = call.arguments.first(where: { $0.label?.text == flag.label })?.expression {
                 // `isSelected: selected.contains(id)`: a condition of the surface.

@@ -9,10 +9,10 @@ import TWScenes
 ///
 /// They are read as registrations of that subtree — origin `source`, at the
 /// call that installs them — with what each one's closure does in swiftcn's
-/// sources (`Sources/SwiftCN/ComponentUtilities.swift`, `Loading.swift`).
-/// swiftcn keeps a registration of the same name the app made above them; here
-/// the library's registration applies inside the subtree (docs/Classes.md,
-/// "swiftcn parity").
+/// sources (`Sources/SwiftCN/ComponentUtilities.swift`, `Loading.swift`,
+/// `Display.swift`). As in swiftcn, a modifier of the same name already in
+/// force — the app's own registration above them, or a loaded plugin's — is
+/// kept: the library's is installed only where there is none.
 enum LibraryUtilities {
     /// One registration: its form and what its closure produces.
     struct Utility {
@@ -49,14 +49,49 @@ enum LibraryUtilities {
                     kind: .modifier, name: "modifier",
                     arguments: [.init(nil, .initializer("CNShimmerModifier", [.init("duration", .argument)]))])
             ])),
+        // `cn-aspect-[ratio]`: the ratio, fitted (swiftcn's phase `.layout`, read as effects
+        // as an inline registration's is).
+        "cn-aspect": Utility(
+            form: .argument, phase: .effects, argumentType: .points,
+            body: .chain([
+                .init(
+                    kind: .modifier, name: "aspectRatio",
+                    arguments: [.init(nil, .argument), .init("contentMode", .fixed(.member("fit")))])
+            ])),
+        // `cn-avatar-crop`: a circle while selected, no corner otherwise (structure stays).
+        "cn-avatar-crop": Utility(
+            form: .view, phase: .effects,
+            body: .chain([
+                .init(
+                    kind: .modifier, name: "clipShape",
+                    arguments: [
+                        .init(
+                            nil,
+                            .initializer(
+                                "RoundedRectangle",
+                                [.init("cornerRadius", .whenActive(.fixed(.number(10_000)), .fixed(.number(0))))]))
+                    ])
+            ])),
+        // `cn-avatar-image`: fills the frame while selected, fits otherwise.
+        "cn-avatar-image": Utility(
+            form: .view, phase: .effects,
+            body: .chain([
+                .init(
+                    kind: .modifier, name: "aspectRatio",
+                    arguments: [.init("contentMode", .whenActive(.fixed(.member("fill")), .fixed(.member("fit"))))])
+            ])),
     ]
 
-    /// View methods that install utilities for the subtree they wrap.
-    static let methods: [String: [String]] = ["cnTextUtilities": ["cn-mono"]]
+    /// View methods that install utilities for the subtree they wrap (`ComponentUtilities.swift`).
+    static let methods: [String: [String]] = [
+        "cnTextUtilities": ["cn-mono"], "cnAspectUtilities": ["cn-aspect"],
+        "cnAvatarUtilities": ["cn-avatar-crop", "cn-avatar-image"],
+    ]
 
-    /// Components that install utilities around their own styling (`Loading.swift`).
+    /// Components that install utilities around their own styling (`Loading.swift`, `Display.swift`).
     static let components: [String: [String]] = [
         "CNSpinner": ["cn-shimmer", "cn-spin"], "CNSkeleton": ["cn-shimmer", "cn-spin"],
+        "CNAspectRatio": ["cn-aspect"], "CNAvatar": ["cn-avatar-crop", "cn-avatar-image"],
     ]
 
     /// The rules that install `names`, merged into the inherited ones, written at `location`.
@@ -65,11 +100,13 @@ enum LibraryUtilities {
         rules.location = location
         for name in names {
             guard let u = utilities[name] else { continue }
-            rules.inline.modifiers.append(
-                InlineModifier(
-                    name: name, form: u.form, phase: u.phase, order: 0, conflictKey: name,
-                    argumentType: u.argumentType, defaultArgument: u.defaultArgument,
-                    template: InlineModifierTemplate(body: u.body), unstableReason: nil, location: location))
+            var modifier = InlineModifier(
+                name: name, form: u.form, phase: u.phase, order: 0, conflictKey: name,
+                argumentType: u.argumentType, defaultArgument: u.defaultArgument,
+                template: InlineModifierTemplate(body: u.body), unstableReason: nil, location: location)
+            // swiftcn installs each only where the rules have no modifier of its name.
+            modifier.yieldsToExisting = true
+            rules.inline.modifiers.append(modifier)
         }
         return rules
     }

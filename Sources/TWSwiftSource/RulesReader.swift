@@ -128,7 +128,9 @@ struct RulesReader {
     mutating func value(_ expr: ExprSyntax, _ scope: Scope, depth: Int = 0) -> SceneRules? {
         guard depth < 8 else { return nil }
         let e = eval.unwrap(expr)
-        if let c = e.as(FunctionCallExprSyntax.self), c.calledExpression.sourceText == "TWGlobalRules" {
+        if let c = e.as(FunctionCallExprSyntax.self),
+            ["TWGlobalRules", "TWGlobalRules.init", ".init"].contains(c.calledExpression.sourceText)
+        {
             return globalRules(c, scope)
         }
         var member: FileIndex.Member?
@@ -250,7 +252,7 @@ struct RulesReader {
             rules.inline.utilities.append(
                 InlineClosures.utility(prefix: name, assigned, eval, scope, findings: &findings))
         case ("animations", let name?):
-            if let a = animation(name, assigned) {
+            if let a = animation(name, assigned, scope) {
                 rules.inline.animations.removeAll { $0.name == name }
                 rules.inline.animations.append(a)
             }
@@ -291,7 +293,7 @@ struct RulesReader {
                 }
             case "animations":
                 for (name, v) in dictionary(e, scope) {
-                    if let a = animation(name, v) { rules.inline.animations.append(a) }
+                    if let a = animation(name, v, scope) { rules.inline.animations.append(a) }
                 }
             default:
                 findings.append(
@@ -302,17 +304,49 @@ struct RulesReader {
         return rules
     }
 
-    private mutating func animation(_ name: String, _ expr: ExprSyntax) -> InlineAnimation? {
+    /// A preset of `animations:` in one of swiftcn's forms (`Sources/SwiftCN/Animation.swift`):
+    /// `TWAnimation { .spring(duration: $0) }` (timed by the duration classes), `TWAnimation(.bouncy)`
+    /// (a fixed native animation: duration classes do not retime it), or a built-in preset
+    /// (`.snappy`, `TWAnimation.smooth`), timed as that curve is.
+    private mutating func animation(_ name: String, _ expr: ExprSyntax, _ scope: Scope) -> InlineAnimation? {
         let at = eval.source.location(expr)
-        guard let call = eval.unwrap(expr).as(FunctionCallExprSyntax.self), let closure = call.trailingClosure,
-            let read = InlineClosures.animation(closure, eval)
-        else {
+        let e = eval.unwrap(expr)
+        var read: (animation: AnimationValue, usesSeconds: Bool, defaultDuration: Double?)?
+        if let call = e.as(FunctionCallExprSyntax.self), let closure = call.trailingClosure {
+            read = InlineClosures.animation(closure, eval)
+        } else if let call = e.as(FunctionCallExprSyntax.self),
+            ["TWAnimation", ".init", "TWAnimation.init"].contains(call.calledExpression.sourceText),
+            call.arguments.count == 1, let fixed = call.arguments.first, fixed.label == nil
+        {
+            read = Self.fixedAnimation(fixed.expression, eval, scope).map { ($0, false, nil) }
+        } else if let m = e.as(MemberAccessExprSyntax.self), m.base == nil || m.base?.sourceText == "TWAnimation",
+            let curve = AnimationValue.Curve(rawValue: m.declName.baseName.text), curve != .default
+        {
+            read = (AnimationValue(curve: curve), true, nil)
+        }
+        guard let read else {
             findings.append(SourceFinding.rulesNotRead(what: "the animation '\(name)'").diagnostic(at: at))
             return nil
         }
         return InlineAnimation(
             name: name, animation: read.animation, usesSeconds: read.usesSeconds, defaultDuration: read.defaultDuration,
             location: at)
+    }
+
+    /// `TWAnimation(_ animation:)`'s native animation: `.bouncy`, `.spring(response: 0.4)`, `Animation.smooth`.
+    static func fixedAnimation(_ expr: ExprSyntax, _ eval: Evaluator, _ scope: Scope) -> AnimationValue? {
+        let e = eval.unwrap(expr)
+        if let m = e.as(MemberAccessExprSyntax.self), m.base == nil || m.base?.sourceText == "Animation" {
+            return AnimationValue.Curve(rawValue: m.declName.baseName.text).map { AnimationValue(curve: $0) }
+        }
+        if let c = e.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self),
+            m.base == nil || m.base?.sourceText == "Animation",
+            case .typed(.animation(let a)) = TypedExpressions.animation(
+                m.declName.baseName.text, Array(c.arguments), c, eval, scope)
+        {
+            return a
+        }
+        return nil
     }
 
     /// A dictionary literal with string keys, in source order.

@@ -6,10 +6,10 @@ import TWScenes
 
 /// `.twTheme(TWTheme(…))` read statically (swiftcn's `Sources/SwiftCN/Theme.swift`):
 /// its spacing unit, colors and radii become the subtree's theme, so a
-/// custom token (`TWColor("brand")`) resolves there. A color is read for
-/// the light scheme (`TWAdaptiveColor(light:dark:)`'s `light`), as the
-/// theme model holds one value a token. Typography and shadows are not read
-/// (a note says so).
+/// custom token (`TWColor("brand")`) resolves there. A color keeps its light
+/// and dark values (`TWAdaptiveColor(light:dark:)`), so the token resolves
+/// for the color scheme checked, as a theme file's does. Typography and
+/// shadows are not read (a note says so).
 extension RulesReader {
     mutating func theme(_ call: FunctionCallExprSyntax, _ scope: Scope) -> SceneRules {
         var rules = SceneRules()
@@ -38,13 +38,16 @@ extension RulesReader {
                 guard case .elements(let elements) = dict.content else { continue }  // `[:]`
                 for e in elements {
                     guard let name = Self.colorToken(e.key, eval, themeScope),
-                        let color = Self.lightColor(e.value, eval, themeScope)
+                        let (light, dark) = Self.schemeColors(e.value, eval, themeScope)
                     else {
                         notRead("the theme color `\(e.key.sourceText)`", e.value)
                         continue
                     }
-                    rules.rules.theme.colors[name] = color
-                    rules.overrides.theme.colors.insert(name)
+                    // The token's own name (`mutedForeground` for `muted-foreground`), as a theme file sets it.
+                    let token = Theme.canonicalColorName(name)
+                    rules.rules.theme.colors[token] = light
+                    rules.rules.theme.darkColors[token] = dark
+                    rules.overrides.theme.colors.insert(token)
                 }
             case "radii":
                 guard let dict = a.expression.as(DictionaryExprSyntax.self) else {
@@ -103,7 +106,7 @@ extension RulesReader {
         return themeCall(initializer.value, Scope(owner: member.owner), eval, depth: depth + 1)
     }
 
-    /// A `TWColor` as a theme name: `.mutedForeground` is `muted-foreground`;
+    /// A `TWColor` as a theme name: `.mutedForeground` is swiftcn's token `mutedForeground`;
     /// `TWColor("brand")`, and a `static let brand = TWColor("brand")` of the file, are `brand`.
     static func colorToken(_ expr: ExprSyntax, _ eval: Evaluator, _ scope: Scope, depth: Int = 0) -> String? {
         // `static let a = TWColor.b; static let b = TWColor.a` ends here.
@@ -124,26 +127,43 @@ extension RulesReader {
         {
             return colorToken(initializer.value, eval, Scope(owner: custom.owner), depth: depth + 1)
         }
+        // swiftcn's own tokens keep their spelling (`onPrimary`); another name is its kebab form.
+        if Theme.defaultDarkColors[name] != nil { return name }
         return StyleValues.kebab(name)
     }
 
-    /// The light value of a `TWAdaptiveColor`, or a plain `Color`.
-    static func lightColor(_ expr: ExprSyntax, _ eval: Evaluator, _ scope: Scope) -> ColorValue? {
-        var e = eval.unwrap(expr)
-        if let c = e.as(FunctionCallExprSyntax.self),
+    /// A theme color's light and dark values: `TWAdaptiveColor(light:dark:)`'s two, or one
+    /// color for both schemes (`TWAdaptiveColor(.mint)`, a plain `Color`; its dark value is nil,
+    /// as a theme file's single color is).
+    static func schemeColors(_ expr: ExprSyntax, _ eval: Evaluator, _ scope: Scope)
+        -> (light: ColorValue, dark: ColorValue?)?
+    {
+        let e = eval.unwrap(expr)
+        guard let c = e.as(FunctionCallExprSyntax.self),
             ["TWAdaptiveColor", ".init", "TWAdaptiveColor.init"].contains(c.calledExpression.sourceText)
-        {
-            guard let light = c.arguments.first(where: { $0.label?.text == "light" || $0.label == nil }) else {
+        else { return color(e, eval, scope).map { ($0, nil) } }
+        let light = c.arguments.first { $0.label?.text == "light" }
+        let dark = c.arguments.first { $0.label?.text == "dark" }
+        if let light, let dark {
+            guard let l = color(light.expression, eval, scope), let d = color(dark.expression, eval, scope) else {
                 return nil
             }
-            e = light.expression
+            return (l, d)
         }
-        if let m = eval.unwrap(e).as(MemberAccessExprSyntax.self), m.base == nil,
+        guard light == nil, dark == nil, c.arguments.count == 1, let only = c.arguments.first?.expression else {
+            return nil
+        }
+        return color(only, eval, scope).map { ($0, nil) }
+    }
+
+    /// A `Color`: a system color by its implicit member (`.mint`), or a typed color value.
+    static func color(_ expr: ExprSyntax, _ eval: Evaluator, _ scope: Scope) -> ColorValue? {
+        if let m = eval.unwrap(expr).as(MemberAccessExprSyntax.self), m.base == nil,
             TypedExpressions.systemColors.contains(m.declName.baseName.text)
         {
             return TypedExpressions.color(named: m.declName.baseName.text)
         }
-        if case .typed(.color(let c)) = eval.value(e, scope) { return c }
+        if case .typed(.color(let c)) = eval.value(expr, scope) { return c }
         return nil
     }
 }

@@ -207,8 +207,9 @@ struct ResolutionRuleTests {
                 ".fontWeight(.medium)", ".frame(minHeight: 48)", ".buttonBorderShape(.capsule)",
                 ".tint(Color(red: 0.09, green: 0.09, blue: 0.09))",
             ])
-        // Variants on a recipe apply to each of its classes.
-        #expect(Engine.resolve("hover:card").style.isEmpty)
+        // Variants on a recipe apply to each of its classes; while inactive only the card's text
+        // color keeps its modifier, with the parent's color (swiftcn's `TWForegroundModifier`).
+        #expect(Engine.resolve("hover:card").style == [".foregroundStyle(.primary)"])
         #expect(Engine.resolve("hover:card", state: [.hover]).style.contains(".padding(24)"))
     }
 
