@@ -218,26 +218,29 @@ public enum BuiltinUtilities {
             return .success([StyleAssignment(.rotation, .number(input.negative ? -degrees : degrees))])
         }
         table["scale"] = { input in
-            // A uniform scale sets both axes, so it replaces a two-axis one whole.
-            func both(_ x: Double, _ y: Double) -> [StyleAssignment] {
-                [StyleAssignment(.scale, .number(x)), StyleAssignment(.scaleY, .number(y))]
+            // A uniform scale sets both axes, so it replaces a two-axis one whole. swiftcn takes
+            // factors of 0 or more only (ArgumentUtilities.swift): a negative one, written in the
+            // bracket or by a leading `-`, is refused.
+            func both(_ x: Double, _ y: Double) -> Result<[StyleAssignment], ArgumentDecoder.Failure> {
+                guard x >= 0 && y >= 0 else { return .failure("a scale factor cannot be negative") }
+                return .success([StyleAssignment(.scale, .number(x)), StyleAssignment(.scaleY, .number(y))])
             }
             let sign: Double = input.negative ? -1 : 1
             if let key = input.key {
                 guard let v = DecimalNumber.parse(key), v <= 1000, v == v.rounded() else {
                     return .failure("expected a percentage such as 95 or 110")
                 }
-                return .success(both(sign * v / 100, sign * v / 100))
+                return both(sign * v / 100, sign * v / 100)
             }
             if case .literal(let text)? = input.argument, text.contains(",") {
                 let parts = text.split(separator: ",", omittingEmptySubsequences: false)
                 guard parts.count == 2, let x = ArgumentDecoder.finiteNumber(String(parts[0])),
                     let y = ArgumentDecoder.finiteNumber(String(parts[1]))
                 else { return .failure("expected a scale factor, or two: [x,y]") }
-                return .success(both(sign * x, sign * y))
+                return both(sign * x, sign * y)
             }
             guard let v = number(input) else { return .failure("expected a scale factor, or two: [x,y]") }
-            return .success(both(sign * v, sign * v))
+            return both(sign * v, sign * v)
         }
         for (root, property) in [("translate-x", StyleProperty.offsetX), ("translate-y", .offsetY)] {
             table[root] = { input in

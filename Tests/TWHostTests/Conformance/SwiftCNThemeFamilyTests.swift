@@ -99,7 +99,6 @@ struct SwiftCNThemeFamilyTests {
         #expect(Engine.resolve("offset-[12,-4]").style == [".offset(x: 12, y: -4)"])
         #expect(Engine.resolve("scale-[1.5,0.5]").style == [".scaleEffect(x: 1.5, y: 0.5)"])
         #expect(Engine.resolve("scale-[1.5,0.5] scale-95").style == [".scaleEffect(0.95)"])
-        #expect(Engine.resolve("scale-[-1]").style == [".scaleEffect(-1)"])
         #expect(Engine.resolve("offset-[12]").codes == ["invalid-argument"])
     }
 
