@@ -45,4 +45,64 @@ struct SwiftCNAuditTests {
         #expect(zero.status == 0)
         #expect(zero.chain == ["  .scaleEffect(0)  // style · built-in scale ← scale-[0]"])
     }
+
+    static let typedSource = """
+        import SwiftCN
+        import SwiftUI
+
+        struct Typed: View {
+            var body: some View {
+                let width: CGFloat = 123.5
+                VStack {
+                    Color.clear.tw("w-[\\(width)] text-[color:\\(Color.red)]")
+                    Color.clear.tw("offset-[\\(12),\\(-4)] scale-[\\(CGSize(width: 1.1, height: 0.9))]")
+                    Color.clear.tw("tilt-[\\(Double.nan)]").twRules(TWGlobalRules(modifiers: ["tilt": .value(default: 0.0) { view, degrees in view.rotationEffect(.degrees(degrees)) }]))
+                    Color.clear.tw("w-[\\(Double.infinity)]")
+                    Color.clear.tw("bg-[length:\\(Color.red)]")
+                    Color.clear.tw("text-[hue:\\(Color.red)]")
+                }
+            }
+        }
+        """
+
+    // swiftcn Tests/SwiftCNTests/InterpolationTests.swift, nativeBuiltInsUseValuesAndUnitsWithoutAStringRoundTrip
+    // (`text-[color:\(Color.red)]` is a red foreground; `scale-[\(CGSize(width: 1.1, height: 0.9))]` is the
+    // scale (1.1, 0.9)) and runtimeStringAndStrictTypedValidationBothWork (`tilt-[\(Double.nan)]` and
+    // `w-[\(Double.infinity)]` throw).
+    @Test("typed values after a hint and as a size resolve; non-finite typed numbers are refused")
+    func typedValues() throws {
+        let result = try Self.run(["resolve"], "Typed.swift", Self.typedSource)
+        #expect(result.status == 1)
+        #expect(
+            Self.block(result.stdout, "Typed.body/0") == [
+                "  .foregroundStyle(Color.red)  // style · built-in foreground ← text-[color:\\(Color.red)]",
+                "  .frame(width: 123.5)         // style · built-in frame ← w-[\\(123.5)]",
+            ])
+        #expect(
+            Self.block(result.stdout, "Typed.body/1") == [
+                "  .scaleEffect(x: 1.1, y: 0.9)  // style · built-in scale ← scale-[1.1,0.9]",
+                "  .offset(x: 12, y: -4)         // style · built-in offset ← offset-[12,-4]",
+            ])
+        #expect(
+            Self.block(result.stdout, "Typed.body/2+1") == [
+                "  .rotationEffect(.degrees(0))  // effects · tilt (inline, Typed.swift:10:94) · inactive",
+                "  Typed.swift:10:13: error[invalid-argument] (value): 'tilt-[\\(.nan)]': nan is not a finite number",
+            ])
+        #expect(
+            Self.block(result.stdout, "Typed.body/3") == [
+                "  (no modifiers)",
+                "  Typed.swift:11:13: error[invalid-argument] (value): 'w-[\\(.infinity)]': inf is not a finite number",
+            ])
+        #expect(
+            Self.block(result.stdout, "Typed.body/4") == [
+                "  (no modifiers)",
+                "  Typed.swift:12:13: error[invalid-argument] (value): 'bg-[length:\\(Color.red)]': the length hint does not apply to bg-[…]",
+            ])
+        #expect(
+            Self.block(result.stdout, "Typed.body/5") == [
+                "  (no modifiers)",
+                "  Typed.swift:13:13: error[invalid-argument] (value): 'text-[hue:\\(Color.red)]': unknown type hint 'hue' (color, length, size)",
+            ])
+        #expect(result.stdout.hasSuffix("6 surface(s): 2 decorated, 4 undecorated; 4 error(s), 0 warning(s)\n"))
+    }
 }
