@@ -105,4 +105,23 @@ struct SwiftCNAuditTests {
             ])
         #expect(result.stdout.hasSuffix("6 surface(s): 2 decorated, 4 undecorated; 4 error(s), 0 warning(s)\n"))
     }
+
+    // swiftcn Tests/SwiftCNTests/AnimationTests.swift, explicitNoneReduceMotionAndDisabledTransactionsRespectNativeSemantics
+    // (last assertion: under a transaction that disables animations the caller's explicit animation is kept,
+    // `animate-none` included — `TWResolvedMotion.update` returns before setting one).
+    @Test("under a transaction that disables animations every preset keeps the caller's transaction")
+    func disabledTransaction() throws {
+        let scene = """
+            {"scene":1,"environment":{"animationsDisabled":true},"root":{"type":"VStack","children":[
+            {"type":"Color","tw":"animate-none"},{"type":"Color","tw":"animate-spring"}]}}
+            """
+        let result = try Self.run(["resolve"], "motion.json", scene)
+        #expect(result.status == 0)
+        let kept = "disabled: the transaction disables animations, so the caller's transaction is kept"
+        #expect(Self.block(result.stdout, "/0") == ["  (no modifiers)", "  animation: none  // animate-none — \(kept)"])
+        #expect(Self.block(result.stdout, "/1") == ["  (no modifiers)", "  animation: none  // animate-spring — \(kept)"])
+        let json = try Self.run(["resolve", "--format", "json"], "motion.json", scene)
+        #expect(json.status == 0)
+        #expect(json.stdout.contains(#""animation": {"modifier": null, "source": "animate-none", "note": "\#(kept)"}"#))
+    }
 }

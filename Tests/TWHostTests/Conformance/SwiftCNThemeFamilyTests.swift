@@ -123,7 +123,7 @@ struct SwiftCNThemeFamilyTests {
         let disabled = RenderEnvironment(animationsDisabled: true)
         let none = Engine.resolve("animate-none", environment: disabled).animation
         #expect(none?.modifier == nil)
-        #expect(none?.note == "disabled: the transaction disables animations")
+        #expect(none?.note == "disabled: the transaction disables animations, so the caller's transaction is kept")
     }
 
     // Issue 25: swiftcn's control-size spellings.
