@@ -78,6 +78,9 @@ public enum BuiltinUtilities {
         }
         table["bg"] = { input in color(input).map { [StyleAssignment(.background, .color($0))] } }
         table["tint"] = { input in color(input).map { [StyleAssignment(.tint, .color($0))] } }
+        // swiftcn's glass tint (`Surface.swift`): the tint of a glass surface's `Glass`, and of a
+        // natively styled button.
+        table["glass-tint"] = { input in color(input).map { [StyleAssignment(.glassTint, .color($0))] } }
         table["text"] = { input in
             if let key = input.key {
                 switch input.theme.fontSizes[key] {
@@ -330,7 +333,7 @@ public enum BuiltinUtilities {
             "p", "px", "py", "pt", "pb", "pl", "pr", "ps", "pe", "w", "h", "size", "min-w", "max-w", "min-h", "max-h",
             "rounded", "border", "text", "line-spacing", "leading", "blur", "tracking",
         ]
-        return ["length": lengths, "size": lengths, "color": ["text", "bg", "border", "tint"]]
+        return ["length": lengths, "size": lengths, "color": ["text", "bg", "border", "tint", "glass-tint"]]
     }()
     package static let curveNames: [String: AnimationValue.Curve] = [
         "default": .default, "linear": .linear, "ease-in": .easeIn, "ease-out": .easeOut, "ease-in-out": .easeInOut,

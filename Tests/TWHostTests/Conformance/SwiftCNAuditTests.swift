@@ -124,4 +124,45 @@ struct SwiftCNAuditTests {
         #expect(json.status == 0)
         #expect(json.stdout.contains(#""animation": {"modifier": null, "source": "animate-none", "note": "\#(kept)"}"#))
     }
+
+    // swiftcn Tests/SwiftCNTests/AdaptiveSurfacePolicyTests.swift, glassVariantsResolveIndependently
+    // (`glass-prominent glass-interactive glass-tint-destructive`: tint destructive; `glass
+    // glass-tint-[\(Color.red)]`: tint red); swiftcn's glass is `Glass.regular.tint(_:).interactive(_:)`
+    // (Surface.swift), and a natively styled button takes the glass tint as its `.tint`.
+    @Test("glass-tint tints the glass, and a native button")
+    func glassTint() throws {
+        let token = try Self.explain(["--os-version", "26", "glass-prominent glass-interactive glass-tint-destructive"])
+        #expect(token.status == 0)
+        #expect(
+            token.chain == [
+                "  .glassEffect(.regular.tint(Color(red: 0.78, green: 0.12, blue: 0.15)).interactive(), in: Capsule(style: .continuous))  // style · built-in surface ← glass-prominent glass-interactive glass-tint-destructive"
+            ])
+        let source = """
+            import SwiftCN
+            import SwiftUI
+
+            struct Tinted: View {
+                var body: some View {
+                    Color.clear.tw("glass glass-tint-[\\(Color.red)]")
+                }
+            }
+            """
+        let typed = try Self.run(["resolve", "--os-version", "26"], "Tinted.swift", source)
+        #expect(typed.status == 0)
+        #expect(
+            Self.block(typed.stdout, "Tinted.body") == [
+                "  .glassEffect(.regular.tint(Color.red), in: Capsule(style: .continuous))  // style · built-in surface ← glass glass-tint-[\\(Color.red)]"
+            ])
+        let button = try Self.explain(["--os-version", "26", "--target", "button", "glass glass-tint-destructive"])
+        #expect(button.status == 0)
+        #expect(
+            button.chain == [
+                "  .tint(Color(red: 0.78, green: 0.12, blue: 0.15))  // style · built-in surface ← glass-tint-destructive",
+                "  buttonStyle: .glass",
+            ])
+        // Before Liquid Glass the material fallback has no glass to tint.
+        let older = try Self.explain(["--os-version", "18", "glass glass-tint-destructive"])
+        #expect(older.chain.first?.hasPrefix("  .background(.regularMaterial, in: Capsule(style: .continuous))") == true)
+        #expect(!older.chain.joined().contains("tint"))
+    }
 }
