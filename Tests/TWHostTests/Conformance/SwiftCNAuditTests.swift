@@ -165,4 +165,30 @@ struct SwiftCNAuditTests {
         #expect(older.chain.first?.hasPrefix("  .background(.regularMaterial, in: Capsule(style: .continuous))") == true)
         #expect(!older.chain.joined().contains("tint"))
     }
+
+    // swiftcn Tests/SwiftCNTests/ThemeContrastTests.swift, textRemainsReadableOnDefaultSurfaces(light):
+    // muted text is at least 4.5 : 1 on `muted` and on `accent` (swiftcn's newest Theme.swift values).
+    @Test("the default light muted colours are swiftcn's")
+    func mutedColours() throws {
+        let result = try Self.explain(["text-mutedForeground bg-muted"])
+        #expect(result.status == 0)
+        #expect(
+            result.chain == [
+                "  .foregroundStyle(Color(red: 0.42, green: 0.42, blue: 0.432))  // style · built-in foreground ← text-mutedForeground",
+                "  .background(Color(red: 0.96, green: 0.96, blue: 0.972))       // style · built-in background ← bg-muted",
+            ])
+        let accent = try Self.explain(["bg-accent"])
+        #expect(accent.chain == ["  .background(Color(red: 0.935, green: 0.935, blue: 0.947))  // style · built-in background ← bg-accent"])
+        func luminance(_ c: [Double]) -> Double {
+            let l = c.map { $0 <= 0.04045 ? $0 / 12.92 : pow(($0 + 0.055) / 1.055, 2.4) }
+            return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2]
+        }
+        let text = luminance([0.42, 0.42, 0.432])
+        for surface in [[0.96, 0.96, 0.972], [0.935, 0.935, 0.947]] {
+            #expect((luminance(surface) + 0.05) / (text + 0.05) >= 4.5)
+        }
+        // Dark values are unchanged.
+        let dark = try Self.explain(["--color-scheme", "dark", "bg-muted"])
+        #expect(dark.chain == ["  .background(Color(red: 0.17, green: 0.17, blue: 0.17))  // style · built-in background ← bg-muted"])
+    }
 }

@@ -45,7 +45,7 @@ struct SwiftCNThemeFamilyTests {
     func roundedFull() {
         #expect(
             Engine.resolve("bg-accent rounded-full").style == [
-                ".background(Color(red: 0.94, green: 0.94, blue: 0.94), in: .capsule)"
+                ".background(Color(red: 0.935, green: 0.935, blue: 0.947), in: .capsule)"
             ])
         #expect(!Engine.resolve("bg-accent rounded-full").style.contains(".clipShape(.capsule)"))
         #expect(Engine.resolve("rounded-lg").style == [".clipShape(.rect(cornerRadius: 12))"])
