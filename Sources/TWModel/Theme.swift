@@ -13,6 +13,12 @@ public struct Theme: Hashable, Sendable {
         "xs": .style("caption"), "sm": .style("subheadline"), "base": .style("body"), "lg": .style("title3"),
         "xl": .style("title2"), "2xl": .style("title"), "3xl": .style("largeTitle"),
     ]
+    /// The theme's text size names, smallest step first (`xs, sm, base, … 3xl` by default); names
+    /// outside the Tailwind scale follow, sorted.
+    public var fontSizeNames: [String] {
+        let scale = ["xs", "sm", "base", "lg", "xl"] + (2...9).map { "\($0)xl" }
+        return scale.filter { fontSizes[$0] != nil } + fontSizes.keys.filter { !scale.contains($0) }.sorted()
+    }
     /// Shadow steps: radius and y offset in points, and black's opacity.
     public var shadows: [String: ShadowToken] = [
         "sm": ShadowToken(radius: 3, y: 1, opacity: 0.08),

@@ -107,7 +107,9 @@ public enum BuiltinUtilities {
                 return .success([StyleAssignment(.fontSize, .points(v))])
             }
             return color(input).map { [StyleAssignment(.foreground, .color($0))] }
-                .mapError { _ in "expected a font size (xs…9xl), an alignment (left, center, right) or a color" }
+                .mapError { _ in
+                    "expected a font size (\(input.theme.fontSizeNames.joined(separator: ", "))), an alignment (left, center, right) or a color"
+                }
         }
         table["font"] = { input in
             if let key = input.key {
@@ -339,6 +341,14 @@ public enum BuiltinUtilities {
         "default": .default, "linear": .linear, "ease-in": .easeIn, "ease-out": .easeOut, "ease-in-out": .easeInOut,
         "spring": .spring, "smooth": .smooth, "snappy": .snappy, "bouncy": .bouncy,
     ]
+
+    /// A curve's class spelling (`ease-in` for `.easeIn`): the name `animate-*` is written with.
+    static func presetName(_ curve: AnimationValue.Curve) -> String { presetNames[curve] ?? curve.rawValue }
+    private static let presetNames: [AnimationValue.Curve: String] = {
+        var names: [AnimationValue.Curve: String] = [:]
+        for (name, curve) in curveNames { names[curve] = name }
+        return names
+    }()
 
     static func weightForNumber(_ v: Double) -> String? {
         let table: [Double: String] = [

@@ -182,7 +182,7 @@ public enum SurfaceResolver {
             // swiftcn times a preset without a duration class at 0.3 s (`TWResolvedMotion`).
             animation = AnimationValue(
                 curve: curve, duration: curve == .default ? nil : seconds ?? SurfaceResolver.defaultPresetSeconds)
-            source = "animate-\(curve.rawValue)"
+            source = "animate-\(BuiltinUtilities.presetName(curve))"
         case .factory(let name):
             animation = AnimationValue(
                 curve: AnimationValue.Curve(rawValue: name) ?? .default,

@@ -191,4 +191,37 @@ struct SwiftCNAuditTests {
         let dark = try Self.explain(["--color-scheme", "dark", "bg-muted"])
         #expect(dark.chain == ["  .background(Color(red: 0.17, green: 0.17, blue: 0.17))  // style · built-in background ← bg-muted"])
     }
+
+    // Issue 25 ("noticed"): an animation's comment names the class as written; `text-typo` lists the
+    // theme's own sizes; swiftcn Tests/SwiftCNTests/CompositionRenderingTests.swift's
+    // `.tw(…, value:, animationScope: .layout)` is named in a note, never dropped silently.
+    @Test("small messages: preset spelling, the theme's text sizes, animationScope")
+    func messages() throws {
+        let ease = try twhost(["explain", "animate-ease-in-out duration-200"])
+        #expect(ease.status == 0)
+        #expect(ease.stdout.contains("\n  animation: .easeInOut(duration: 0.2)  // animate-ease-in-out\n"))
+        let typo = try Self.explain(["text-typo"])
+        #expect(typo.status == 1)
+        #expect(
+            typo.diagnostics == [
+                "  error[invalid-argument] (value): 'text-typo': expected a font size (xs, sm, base, lg, xl, 2xl, 3xl), an alignment (left, center, right) or a color"
+            ])
+        let source = """
+            import SwiftCN
+            import SwiftUI
+
+            struct Scoped: View {
+                @State private var open = false
+                var body: some View {
+                    Color.clear.tw("animate-smooth", value: open, animationScope: .layout)
+                }
+            }
+            """
+        let result = try Self.run(["check"], "Scoped.swift", source)
+        #expect(result.status == 0)
+        #expect(
+            result.stdout.contains(
+                "Scoped.swift:7:71: note[dynamic-classes] `animationScope: .layout` (what a change of `value:` animates) is not read statically; what it adds is not checked"
+            ))
+    }
 }
