@@ -23,10 +23,13 @@ public struct ParsedClass: Hashable, Sendable {
     public var argument: BracketArgument?
     /// A `/N` opacity after the bracket (`bg-[#00f]/50`), in 0…1.
     public var bracketOpacity: Double?
+    /// The type hint written before a typed value (`color` in `text-[color:\(Color.red)]`);
+    /// a hint before literal text stays part of the literal.
+    public var typeHint: String?
 
     public init(
         text: String, variants: [String], negative: Bool, body: String, root: String? = nil,
-        argument: BracketArgument? = nil, bracketOpacity: Double? = nil
+        argument: BracketArgument? = nil, bracketOpacity: Double? = nil, typeHint: String? = nil
     ) {
         self.text = text
         self.variants = variants
@@ -35,6 +38,17 @@ public struct ParsedClass: Hashable, Sendable {
         self.root = root
         self.argument = argument
         self.bracketOpacity = bracketOpacity
+        self.typeHint = typeHint
+    }
+
+    /// The hint of `hint:`: one or more ASCII letters, then the only ':'.
+    static func typeHint(_ bytes: ArraySlice<UInt8>) -> String? {
+        guard let last = bytes.last, last == UInt8(ascii: ":"), bytes.count >= 2 else { return nil }
+        let letters = bytes.dropLast()
+        guard letters.allSatisfy({ ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }) else {
+            return nil
+        }
+        return String(decoding: letters, as: UTF8.self)
     }
 
     /// Reads a token's syntax.
@@ -124,8 +138,14 @@ public struct ParsedClass: Hashable, Sendable {
         parsed.root = String(decoding: utility[..<(open - 1)], as: UTF8.self)
         let inside = utility[(open + 1)..<close]
         if let typed = token.typedArgument {
-            guard String(decoding: inside, as: UTF8.self) == String(ClassToken.marker) else {
+            let marker = Array(String(ClassToken.marker).utf8)
+            guard inside.count >= marker.count, Array(inside.suffix(marker.count)) == marker else {
                 throw .typedValueMixedWithText
+            }
+            let before = inside.dropLast(marker.count)
+            if !before.isEmpty {
+                guard let hint = typeHint(before) else { throw .typedValueMixedWithText }
+                parsed.typeHint = hint
             }
             parsed.argument = .typed(typed)
         } else {

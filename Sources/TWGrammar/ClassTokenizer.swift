@@ -56,6 +56,8 @@ public enum ClassTokenizer {
         var error: ClassParseError?
         /// Bytes of the current bracket so far (to check a typed value is alone).
         var bracketContentBytes = 0
+        /// Where the current outermost bracket's content starts in `bytes`.
+        var bracketStart = 0
         var typedClosedPending = false
         /// Bytes of the current class, kept or not (only `maxClassBytes` are kept).
         var length = 0
@@ -135,7 +137,12 @@ public enum ClassTokenizer {
                     }
                     bracketContentBytes += 1
                 case UInt8(ascii: "["):
-                    if depth == 0 { bracketContentBytes = 0 } else { bracketContentBytes += 1 }
+                    if depth == 0 {
+                        bracketContentBytes = 0
+                        bracketStart = bytes.count + 1
+                    } else {
+                        bracketContentBytes += 1
+                    }
                     depth += 1
                 case UInt8(ascii: "]"):
                     if depth == 0 {
@@ -166,6 +173,13 @@ public enum ClassTokenizer {
                 }
                 return
             }
+            if typed == nil && depth == 1 && bracketContentBytes > 0 && value.scalar == nil && followsTypeHint() {
+                // A value after a type hint (`text-[color:\(Color.red)]`): the hint is read with it.
+                typed = value
+                typedClosedPending = true
+                for byte in String(ClassToken.marker).utf8 { append(byte) }
+                return
+            }
             if typed != nil || bracketContentBytes > 0 || depth > 1 {
                 // Numbers with text or other numbers in their bracket are written
                 // as their text (`offset-[\(12),\(-4)]` is `offset-[12,-4]`).
@@ -185,6 +199,12 @@ public enum ClassTokenizer {
             typed = value
             typedClosedPending = true
             for byte in String(ClassToken.marker).utf8 { append(byte) }
+        }
+
+        /// Whether the bracket so far is a type hint: ASCII letters and one ':' (`color:`).
+        func followsTypeHint() -> Bool {
+            guard bracketStart < bytes.count, bytes.count - bracketStart == bracketContentBytes else { return false }
+            return ParsedClass.typeHint(bytes[bracketStart...]) != nil
         }
 
         /// The pending typed value of the bracket, when a number, replaced by its

@@ -58,6 +58,7 @@ public enum SwiftUIAPI: String, CaseIterable, Sendable {
     case shapeCapsule = "Shape.capsule"
     case clipShape = "View.clipShape(_:style:)"
     case glassEffect = "View.glassEffect(_:in:)"
+    case glassTint = "Glass.tint(_:)"
     case shadow = "View.shadow(color:radius:x:y:)"
     case opacity = "View.opacity(_:)"
     case blur = "View.blur(radius:opaque:)"
@@ -104,7 +105,7 @@ public enum SwiftUIAPI: String, CaseIterable, Sendable {
         case .bordered: return at(OSVersion(15), OSVersion(10, 15), OSVersion(13))
         case .borderless: return at(OSVersion(13), OSVersion(10, 15), OSVersion(17))
         case .link: return at(nil, OSVersion(10, 15), nil)
-        case .glass, .glassProminent, .glassEffect: return at(OSVersion(26), OSVersion(26), OSVersion(26))
+        case .glass, .glassProminent, .glassEffect, .glassTint: return at(OSVersion(26), OSVersion(26), OSVersion(26))
         case .buttonBorderShapeCapsule, .buttonBorderShapeRoundedRectangle:
             return at(OSVersion(15), OSVersion(14), OSVersion(17))
         default: return v13
@@ -159,6 +160,7 @@ public enum SwiftUIAPI: String, CaseIterable, Sendable {
         case .shapeCapsule: return doc + "shape/capsule"
         case .clipShape: return doc + "view/clipshape(_:style:)"
         case .glassEffect: return doc + "view/glasseffect(_:in:)"
+        case .glassTint: return doc + "glass/tint(_:)"
         case .shadow: return doc + "view/shadow(color:radius:x:y:)"
         case .opacity: return doc + "view/opacity(_:)"
         case .blur: return doc + "view/blur(radius:opaque:)"

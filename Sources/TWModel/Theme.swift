@@ -13,6 +13,12 @@ public struct Theme: Hashable, Sendable {
         "xs": .style("caption"), "sm": .style("subheadline"), "base": .style("body"), "lg": .style("title3"),
         "xl": .style("title2"), "2xl": .style("title"), "3xl": .style("largeTitle"),
     ]
+    /// The theme's text size names, smallest step first (`xs, sm, base, … 3xl` by default); names
+    /// outside the Tailwind scale follow, sorted.
+    public var fontSizeNames: [String] {
+        let scale = ["xs", "sm", "base", "lg", "xl"] + (2...9).map { "\($0)xl" }
+        return scale.filter { fontSizes[$0] != nil } + fontSizes.keys.filter { !scale.contains($0) }.sorted()
+    }
     /// Shadow steps: radius and y offset in points, and black's opacity.
     public var shadows: [String: ShadowToken] = [
         "sm": ShadowToken(radius: 3, y: 1, opacity: 0.08),
@@ -44,24 +50,28 @@ public struct Theme: Hashable, Sendable {
         "primary-foreground": "onPrimary", "accent-foreground": "onAccent",
         "destructive-foreground": "onDestructive", "muted-foreground": "mutedForeground",
         "card": "surface", "card-foreground": "foreground",
-        "secondary": "accent", "secondary-foreground": "onAccent", "muted": "accent",
+        "secondary": "accent", "secondary-foreground": "onAccent",
         "input": "border", "ring": "border",
     ]
 
     /// The token a color name stands for (`primary-foreground` → `onPrimary`).
     public static func canonicalColorName(_ name: String) -> String { colorAliases[name] ?? name }
 
-    /// swiftcn's semantic tokens: (token, light, dark) as grey levels or RGB.
+    /// swiftcn's semantic tokens: (token, light, dark) as grey levels or RGB. The light
+    /// `mutedForeground`, `muted` and `accent` are swiftcn's newest (`Theme.swift`): its cool
+    /// neutral, blue 0.012 above red and green, so muted text stays readable on them (4.5 : 1).
     private static let semanticTokens: [(String, ColorValue, ColorValue)] = {
         func white(_ w: Double) -> ColorValue { ColorValue(red: w, green: w, blue: w) }
+        func neutral(_ w: Double, blue: Double) -> ColorValue { ColorValue(red: w, green: w, blue: blue) }
         return [
             ("foreground", white(0.09), white(0.96)),
-            ("mutedForeground", white(0.43), white(0.65)),
+            ("mutedForeground", neutral(0.42, blue: 0.432), white(0.65)),
             ("background", white(0.98), white(0.06)),
             ("surface", white(1), white(0.10)),
             ("primary", white(0.09), white(0.96)),
             ("onPrimary", white(1), white(0.09)),
-            ("accent", white(0.94), white(0.17)),
+            ("muted", neutral(0.96, blue: 0.972), white(0.17)),
+            ("accent", neutral(0.935, blue: 0.947), white(0.17)),
             ("onAccent", white(0.09), white(0.96)),
             ("border", white(0.88), white(0.24)),
             (

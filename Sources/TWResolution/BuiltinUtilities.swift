@@ -78,6 +78,9 @@ public enum BuiltinUtilities {
         }
         table["bg"] = { input in color(input).map { [StyleAssignment(.background, .color($0))] } }
         table["tint"] = { input in color(input).map { [StyleAssignment(.tint, .color($0))] } }
+        // swiftcn's glass tint (`Surface.swift`): the tint of a glass surface's `Glass`, and of a
+        // natively styled button.
+        table["glass-tint"] = { input in color(input).map { [StyleAssignment(.glassTint, .color($0))] } }
         table["text"] = { input in
             if let key = input.key {
                 switch input.theme.fontSizes[key] {
@@ -104,7 +107,9 @@ public enum BuiltinUtilities {
                 return .success([StyleAssignment(.fontSize, .points(v))])
             }
             return color(input).map { [StyleAssignment(.foreground, .color($0))] }
-                .mapError { _ in "expected a font size (xs…9xl), an alignment (left, center, right) or a color" }
+                .mapError { _ in
+                    "expected a font size (\(input.theme.fontSizeNames.joined(separator: ", "))), an alignment (left, center, right) or a color"
+                }
         }
         table["font"] = { input in
             if let key = input.key {
@@ -218,26 +223,29 @@ public enum BuiltinUtilities {
             return .success([StyleAssignment(.rotation, .number(input.negative ? -degrees : degrees))])
         }
         table["scale"] = { input in
-            // A uniform scale sets both axes, so it replaces a two-axis one whole.
-            func both(_ x: Double, _ y: Double) -> [StyleAssignment] {
-                [StyleAssignment(.scale, .number(x)), StyleAssignment(.scaleY, .number(y))]
+            // A uniform scale sets both axes, so it replaces a two-axis one whole. swiftcn takes
+            // factors of 0 or more only (ArgumentUtilities.swift): a negative one, written in the
+            // bracket or by a leading `-`, is refused.
+            func both(_ x: Double, _ y: Double) -> Result<[StyleAssignment], ArgumentDecoder.Failure> {
+                guard x >= 0 && y >= 0 else { return .failure("a scale factor cannot be negative") }
+                return .success([StyleAssignment(.scale, .number(x)), StyleAssignment(.scaleY, .number(y))])
             }
             let sign: Double = input.negative ? -1 : 1
             if let key = input.key {
                 guard let v = DecimalNumber.parse(key), v <= 1000, v == v.rounded() else {
                     return .failure("expected a percentage such as 95 or 110")
                 }
-                return .success(both(sign * v / 100, sign * v / 100))
+                return both(sign * v / 100, sign * v / 100)
             }
             if case .literal(let text)? = input.argument, text.contains(",") {
                 let parts = text.split(separator: ",", omittingEmptySubsequences: false)
                 guard parts.count == 2, let x = ArgumentDecoder.finiteNumber(String(parts[0])),
                     let y = ArgumentDecoder.finiteNumber(String(parts[1]))
                 else { return .failure("expected a scale factor, or two: [x,y]") }
-                return .success(both(sign * x, sign * y))
+                return both(sign * x, sign * y)
             }
             guard let v = number(input) else { return .failure("expected a scale factor, or two: [x,y]") }
-            return .success(both(sign * v, sign * v))
+            return both(sign * v, sign * v)
         }
         for (root, property) in [("translate-x", StyleProperty.offsetX), ("translate-y", .offsetY)] {
             table[root] = { input in
@@ -327,12 +335,20 @@ public enum BuiltinUtilities {
             "p", "px", "py", "pt", "pb", "pl", "pr", "ps", "pe", "w", "h", "size", "min-w", "max-w", "min-h", "max-h",
             "rounded", "border", "text", "line-spacing", "leading", "blur", "tracking",
         ]
-        return ["length": lengths, "size": lengths, "color": ["text", "bg", "border", "tint"]]
+        return ["length": lengths, "size": lengths, "color": ["text", "bg", "border", "tint", "glass-tint"]]
     }()
     package static let curveNames: [String: AnimationValue.Curve] = [
         "default": .default, "linear": .linear, "ease-in": .easeIn, "ease-out": .easeOut, "ease-in-out": .easeInOut,
         "spring": .spring, "smooth": .smooth, "snappy": .snappy, "bouncy": .bouncy,
     ]
+
+    /// A curve's class spelling (`ease-in` for `.easeIn`): the name `animate-*` is written with.
+    static func presetName(_ curve: AnimationValue.Curve) -> String { presetNames[curve] ?? curve.rawValue }
+    private static let presetNames: [AnimationValue.Curve: String] = {
+        var names: [AnimationValue.Curve: String] = [:]
+        for (name, curve) in curveNames { names[curve] = name }
+        return names
+    }()
 
     static func weightForNumber(_ v: Double) -> String? {
         let table: [Double: String] = [

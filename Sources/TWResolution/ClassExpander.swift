@@ -278,7 +278,7 @@ struct ClassExpander {
             return
         }
         var argument = parsed.argument
-        var hint: String?
+        var hint = parsed.typeHint
         if case .literal(let text)? = argument, let colon = text.firstIndex(of: ":"),
             let roots = BuiltinUtilities.hintRoots[String(text[..<colon])]
         {
@@ -324,6 +324,22 @@ struct ClassExpander {
         if case .typed(let value) = argument, let scalar = value.scalar, !scalar.isFinite {
             report(.notFinite(classText: parsed.text, value: scalar), topText)
             return
+        }
+        // A hint before a typed value (`text-[color:\(Color.red)]`) is read by the built-in roots
+        // it names, as a hint before literal text is; anywhere else it would be dropped, so it is refused.
+        if let hint = parsed.typeHint {
+            guard let roots = BuiltinUtilities.hintRoots[hint] else {
+                let known = BuiltinUtilities.hintRoots.keys.sorted().joined(separator: ", ")
+                report(.invalidValue(classText: parsed.text, reason: "unknown type hint '\(hint)' (\(known))"), topText)
+                return
+            }
+            guard roots.contains(root), registry.modifier(named: root) == nil, registry.utility(prefix: root) == nil
+            else {
+                report(
+                    .invalidValue(classText: parsed.text, reason: "the \(hint) hint does not apply to \(root)-[…]"),
+                    topText)
+                return
+            }
         }
         // Exact named bracket aliases match literal arguments only (G-5).
         if case .literal = argument, let recipe = recipeBody(named: parsed.body) {

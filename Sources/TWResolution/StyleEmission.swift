@@ -317,10 +317,15 @@ struct StyleEmission {
                         "RoundedRectangle",
                         [IRArgument("cornerRadius", .number($0)), IRArgument("style", .member("continuous"))])
             } ?? .view("Capsule", [IRArgument("style", .member("continuous"))])
-        let properties = [StyleProperty.surface, .glassInteractive, .background].filter { values[$0] != nil }
+        let properties = [StyleProperty.surface, .glassInteractive, .glassTint, .background].filter {
+            values[$0] != nil
+        }
         if role != "solid" && has(.glassEffect) {
-            var glass: IRValue = .member("regular")
-            if member(.glassInteractive) == "true" { glass = .chain([.member("regular"), .call("interactive", [])]) }
+            // `Glass.regular`, then its tint (`Glass.tint(_:)`) and interactivity, in swiftcn's order.
+            var steps: [IRValue] = [.member("regular")]
+            if let tint = color(.glassTint) { steps.append(.call("tint", [IRArgument(nil, .color(tint))])) }
+            if member(.glassInteractive) == "true" { steps.append(.call("interactive", [])) }
+            let glass: IRValue = steps.count == 1 ? steps[0] : .chain(steps)
             emit(properties, .modifier("glassEffect", [IRArgument(nil, glass), IRArgument("in", .view([shapeNode]))]))
             return
         }
@@ -328,6 +333,8 @@ struct StyleEmission {
             unavailable(.backgroundInShape, .surface, instead: nil)
             return
         }
+        // A material or a solid fill has no glass to tint.
+        let fallback = properties.filter { $0 != .glassTint }
         let fill: IRValue
         if role == "solid" {
             let surface =
@@ -336,7 +343,7 @@ struct StyleEmission {
         } else {
             fill = .member("regularMaterial")
         }
-        emit(properties, .modifier("background", [IRArgument(nil, fill), IRArgument("in", .view([shapeNode]))]))
+        emit(fallback, .modifier("background", [IRArgument(nil, fill), IRArgument("in", .view([shapeNode]))]))
         if let width = points(.borderWidth), width > 0 { return }
         guard let edge = theme.color(named: "border") else { return }
         let stroke = role == "solid" ? edge : edge.withOpacity(0.7)
@@ -435,8 +442,13 @@ struct StyleEmission {
 
     /// tint(_:) is iOS 15; accentColor(_:), which it replaces, tints controls from iOS 13.
     mutating func tint() {
-        guard let c = color(.tint) else { return }
-        emit([.tint], .modifier(has(.tint) ? "tint" : "accentColor", [IRArgument(nil, .color(c))]))
+        // On a natively styled button swiftcn tints the button with the glass tint (`Surface.swift`);
+        // a `tint-*` class, when there is one, is the tint instead.
+        let glassTint = target.nativeButton && values[.tint] == nil ? color(.glassTint) : nil
+        guard let c = color(.tint) ?? glassTint else { return }
+        emit(
+            [glassTint == nil ? .tint : .glassTint],
+            .modifier(has(.tint) ? "tint" : "accentColor", [IRArgument(nil, .color(c))]))
     }
 
     mutating func controlSize() {

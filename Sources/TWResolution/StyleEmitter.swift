@@ -49,12 +49,13 @@ enum StyleEmitter {
             case .foreground: return [.foreground]
             case .padding: return [.paddingTop, .paddingLeading, .paddingBottom, .paddingTrailing]
             case .frame: return [.width, .height, .minWidth, .maxWidth, .minHeight, .maxHeight]
-            case .background: return [.background, .cornerRadius, .surface, .glassInteractive, .borderWidth]
+            case .background:
+                return [.background, .cornerRadius, .surface, .glassInteractive, .glassTint, .borderWidth]
             case .border: return [.borderWidth, .borderColor, .cornerRadius]
             case .corners: return [.cornerRadius]
             case .shadow: return [.shadow]
             case .effects: return [.opacity, .blur, .scale, .scaleY, .rotation, .offsetX, .offsetY]
-            case .tint: return [.tint]
+            case .tint: return [.tint, .glassTint]
             case .controlSize: return [.controlSize]
             }
         }

@@ -19,9 +19,10 @@ public enum StyleProperty: String, Hashable, Sendable, CaseIterable, Comparable 
     case tint, controlSize
     case nativeButtonStyle
     case animation, duration, delay
-    /// swiftcn's semantic surfaces (`surface-floating`, `surface-solid`) and
-    /// glass's interactive feedback (`glass-interactive`), drawn with the background.
-    case surface, glassInteractive
+    /// swiftcn's semantic surfaces (`surface-floating`, `surface-solid`),
+    /// glass's interactive feedback (`glass-interactive`) and its tint
+    /// (`glass-tint-*`), drawn with the background.
+    case surface, glassInteractive, glassTint
 
     public static func < (a: StyleProperty, b: StyleProperty) -> Bool { a.rank < b.rank }
 
@@ -70,6 +71,7 @@ public enum StyleProperty: String, Hashable, Sendable, CaseIterable, Comparable 
         case .delay: return 36
         case .surface: return 37
         case .glassInteractive: return 38
+        case .glassTint: return 39
         }
     }
 
@@ -82,7 +84,7 @@ public enum StyleProperty: String, Hashable, Sendable, CaseIterable, Comparable 
         case .borderWidth, .borderColor: return "border"
         case .offsetX, .offsetY: return "offset"
         case .scaleY: return "scale"
-        case .glassInteractive: return "surface"
+        case .glassInteractive, .glassTint: return "surface"
         default: return rawValue
         }
     }

@@ -7,6 +7,11 @@ import TWModel
 public enum SurfaceResolver {
     /// How long a preset lasts when no duration class is given (swiftcn's `TWResolvedMotion`).
     public static let defaultPresetSeconds = 0.3
+    /// Under a transaction that disables animations swiftcn sets no animation of its own, whatever
+    /// the preset, `animate-none` included (`TWResolvedMotion.update` returns early): the caller's
+    /// transaction, with any animation it carries, is what runs.
+    static let disabledTransactionNote =
+        "disabled: the transaction disables animations, so the caller's transaction is kept"
     /// How a surface is resolved, and what its answer holds.
     public struct Options: Hashable, Sendable {
         /// What the answer holds besides the chain, status, identity and findings.
@@ -165,10 +170,8 @@ public enum SurfaceResolver {
         let source: String
         switch choice {
         case .none:
-            // swiftcn leaves a transaction that disables animations alone, whatever the preset.
             if scope.environment.animationsDisabled {
-                return ResolvedAnimation(
-                    modifier: nil, source: "animate-none", note: "disabled: the transaction disables animations")
+                return ResolvedAnimation(modifier: nil, source: "animate-none", note: Self.disabledTransactionNote)
             }
             return ResolvedAnimation(modifier: nil, source: "animate-none", note: "animations off for this surface")
         case .native(let native):
@@ -179,7 +182,7 @@ public enum SurfaceResolver {
             // swiftcn times a preset without a duration class at 0.3 s (`TWResolvedMotion`).
             animation = AnimationValue(
                 curve: curve, duration: curve == .default ? nil : seconds ?? SurfaceResolver.defaultPresetSeconds)
-            source = "animate-\(curve.rawValue)"
+            source = "animate-\(BuiltinUtilities.presetName(curve))"
         case .factory(let name):
             animation = AnimationValue(
                 curve: AnimationValue.Curve(rawValue: name) ?? .default,
@@ -207,8 +210,7 @@ public enum SurfaceResolver {
             return ResolvedAnimation(modifier: nil, source: source, note: "disabled: Reduce Motion is on")
         }
         if explicitPreset && scope.environment.animationsDisabled {
-            return ResolvedAnimation(
-                modifier: nil, source: source, note: "disabled: the transaction disables animations")
+            return ResolvedAnimation(modifier: nil, source: source, note: Self.disabledTransactionNote)
         }
         return ResolvedAnimation(modifier: animation.swiftCode, source: source, note: nil)
     }

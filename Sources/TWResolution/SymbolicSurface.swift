@@ -89,7 +89,7 @@ public enum SymbolicSurface {
 
     /// Built-in bracket utilities whose argument has one type.
     static let builtinTypes: [String: ArgumentType] = [
-        "bg": .color, "tint": .color, "border": .color, "animate": .animation, "rotate": .angle,
+        "bg": .color, "tint": .color, "glass-tint": .color, "border": .color, "animate": .animation, "rotate": .angle,
         "duration": .seconds, "delay": .seconds, "opacity": .number, "scale": .number, "p": .points, "px": .points,
         "py": .points, "pt": .points, "pb": .points, "pl": .points, "pr": .points, "w": .points, "h": .points,
         "size": .points, "min-w": .points, "max-w": .points, "min-h": .points, "max-h": .points, "rounded": .points,

@@ -33,11 +33,11 @@ enum StyleValues {
     /// Functions whose argument is a color token (`.accent`, `TWColor("brand")`) or a `Color`.
     static let colors: [String: String] = [
         "bg": "bg", "background": "bg", "fg": "text", "foreground": "text", "foregroundColor": "text", "tint": "tint",
-        "glassTint": "tint",
+        "glassTint": "glass-tint",
     ]
     /// Functions whose argument is a SwiftUI `Color`, in brackets (`.bgColor(.indigo)` → `bg-[\(Color.indigo)]`).
     static let colorValues: [String: String] = [
-        "fgColor": "text", "bgColor": "bg", "tintColor": "tint", "glassTintColor": "tint",
+        "fgColor": "text", "bgColor": "bg", "tintColor": "tint", "glassTintColor": "glass-tint",
     ]
     /// Functions whose argument names a step (`.rounded(.md)` → `rounded-md`).
     static let named: [String: String] = [

@@ -21,12 +21,19 @@ enum TypedExpressions {
         guard let base = m.base else { return nil }
         let baseText = base.sourceText
         let name = m.declName.baseName.text
+        // `.nan` and `.infinity` are read as what they are, so a class that receives one is
+        // refused (`invalid-argument`, "not a finite number") as swiftcn refuses it, never drawn
+        // with a value that traps at run time.
+        let nonFinite: Double? = name == "infinity" ? .infinity : name == "nan" || name == "signalingNaN" ? .nan : nil
         if isType(baseText, "CGFloat") {
             if name == "zero" { return .typed(.points(0)) }
-            if name == "infinity" { return .typed(.points(.infinity)) }
+            if let nonFinite { return .typed(.points(nonFinite)) }
         }
         if isType(baseText, "Angle"), name == "zero" { return .typed(.angle(0)) }
-        if isType(baseText, "Double") || isType(baseText, "Float"), name == "zero" { return .number(0) }
+        if isType(baseText, "Double") || isType(baseText, "Float") {
+            if name == "zero" { return .number(0) }
+            if let nonFinite { return .number(nonFinite) }
+        }
         if isType(baseText, "Color") {
             if systemColors.contains(name) { return .typed(.color(color(named: name))) }
             return eval.symbolic(m, .color)
@@ -70,6 +77,19 @@ enum TypedExpressions {
                 return colorInit(c, args, eval, scope)
             case "TWAnimation":
                 return animationFactory(c, eval)
+            case "CGSize", "CGPoint":
+                // Two numbers known statically; otherwise the value is left to the general reading.
+                let labels = callee.baseName.text == "CGSize" ? ("width", "height") : ("x", "y")
+                func scalar(_ e: ExprSyntax?) -> Double? {
+                    guard let e else { return nil }
+                    switch eval.value(e, scope) {
+                    case .number(let n): return n
+                    case .typed(let t): return t.scalar
+                    default: return nil
+                    }
+                }
+                guard args.count == 2, let x = scalar(arg(labels.0)), let y = scalar(arg(labels.1)) else { return nil }
+                return .pair(x, y, c.sourceText)
             default: return nil
             }
         }

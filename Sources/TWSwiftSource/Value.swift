@@ -21,6 +21,9 @@ indirect enum Value {
     case bool(Bool)
     /// A value of one of the class system's types: `Angle.degrees(8)`, `Color.indigo`, `Animation.default`.
     case typed(TypedValue)
+    /// Two numbers known statically, `CGSize(width: 1.1, height: 0.9)`, with the expression's text:
+    /// inside brackets the tuple `1.1,0.9`, as swiftcn reads such a value's components.
+    case pair(Double, Double, String)
     /// A value known only at run time, with its type when the source says it.
     case symbolic(String, ArgumentType?, TWModel.SourceLocation)
     /// Classes known only at run time (a call, a runtime `String`).
@@ -111,7 +114,7 @@ struct Combinator {
         case .list(let items): return cn(items.map { classes($0) })
         case .nothing: return nil
         case .number(let n): return TWClasses(segments: [.value(.number(n))])
-        case .bool, .typed:
+        case .bool, .typed, .pair:
             return nil
         case .symbolic(let text, _, let at):
             note(.dynamicClasses(expression: "`\(text)`", why: "a value, not a class constant"), at)
@@ -137,13 +140,20 @@ struct Combinator {
                 out.append(.text(t))
             case .interpolation(let value, let inBrackets, let at):
                 if inBrackets {
-                    if let typed = typedValue(value, at) { out.append(.value(typed)) }
+                    if case .pair(let x, let y, _) = fix(value) {
+                        out += [.value(.number(x)), .text(","), .value(.number(y))]
+                    } else if let typed = typedValue(value, at) {
+                        out.append(.value(typed))
+                    }
                     continue
                 }
                 let fixed = fix(value)
                 switch fixed {
                 case .number(let n): out.append(.value(.number(n)))
                 case .typed(let t): out.append(.value(t))
+                case .pair(_, _, let text):
+                    // Outside brackets the class grammar refuses it, with the expression named.
+                    out.append(.value(.symbolic(SymbolicValue(text: text, type: nil))))
                 case .symbolic(let text, _, _), .dynamic(let text, _, _):
                     // `animate-\(preset)`: a run-time value glued to a class's text makes the
                     // whole class known only at run time — one note for it, no partial class.
@@ -183,6 +193,7 @@ struct Combinator {
         case .number(let n): return .number(n)
         case .bool(let b): return .bool(b)
         case .typed(let t): return t
+        case .pair(_, _, let text): return .symbolic(SymbolicValue(text: text, type: nil))
         case .text(let s): return .string(s)
         case .symbolic(let text, let type, _): return .symbolic(SymbolicValue(text: text, type: type))
         case .dynamic(let text, _, _): return .symbolic(SymbolicValue(text: text, type: .string))

@@ -665,6 +665,14 @@ struct ViewTreeReader {
         case "tw":
             draft.tw = classes(call.arguments, scope)
             for a in call.arguments where a.label?.text == "state" { state(a.expression, &draft, scope) }
+            // `.tw(…, value:, animationScope:)`: what a value change animates is the app's run-time
+            // behaviour, not part of the chain; said so, never dropped without a word.
+            for a in call.arguments where a.label?.text == "animationScope" {
+                findings.append(
+                    SourceFinding.rulesNotRead(
+                        what: "`animationScope: \(a.expression.sourceText)` (what a change of `value:` animates)"
+                    ).diagnostic(at: source.location(a.expression)))
+            }
         case "twAnimation":
             draft.twAnimation = classes(call.arguments, scope)
         case "buttonStyle":

@@ -50,7 +50,7 @@ struct SwiftCNTokenRecipeTests {
         let cases: [(String, String, String)] = [
             ("bg-background", "Color(red: 0.98, green: 0.98, blue: 0.98)", "Color(red: 0.06, green: 0.06, blue: 0.06)"),
             ("bg-destructive", "Color(red: 0.78, green: 0.12, blue: 0.15)", "Color(red: 1, green: 0.42, blue: 0.44)"),
-            ("bg-accent", "Color(red: 0.94, green: 0.94, blue: 0.94)", "Color(red: 0.17, green: 0.17, blue: 0.17)"),
+            ("bg-accent", "Color(red: 0.935, green: 0.935, blue: 0.947)", "Color(red: 0.17, green: 0.17, blue: 0.17)"),
         ]
         for (classes, light, darkValue) in cases {
             #expect(Engine.resolve(TWClasses(classes)).style == [".background(\(light))"])

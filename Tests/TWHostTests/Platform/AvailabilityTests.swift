@@ -80,7 +80,7 @@ struct AvailabilityTests {
                 #".foregroundColor(Color(red: 0.09, green: 0.09, blue: 0.09))"#,
                 #".background(RoundedRectangle(cornerRadius: 12).fill(Color(red: 1, green: 1, blue: 1)))"#,
                 #".overlay(RoundedRectangle(cornerRadius: 12).strokeBorder(Color(red: 0.88, green: 0.88, blue: 0.88), lineWidth: 1))"#,
-                ".clipShape(.rect(cornerRadius: 12))", #".accentColor(Color(red: 0.94, green: 0.94, blue: 0.94))"#,
+                ".clipShape(.rect(cornerRadius: 12))", #".accentColor(Color(red: 0.935, green: 0.935, blue: 0.947))"#,
             ])
         #expect(surface.diagnostics.isEmpty)
         // controlSize(_:) is iOS 15: left out with a warning.

@@ -115,7 +115,7 @@ struct BracketClassCompilerTests {
         let accepted = [
             "w-[13633px]", "h-[0]", "p-[007px]", "pl-[.5]", "size-[1e2]", "max-w-[2.5E+1pt]", "rotate-[32962deg]",
             "-rotate-[12deg]", "-rotate-[-0]", "rotate-[0.5rad]", "rotate-[0.25turn]", "-translate-x-[3px]",
-            "-scale-[2]", "tracking-[-1]", "bg-[#ef1193]", "bg-[#ABC]", "bg-[#abcd]", "tint-[#AbCdEf80]",
+            "tracking-[-1]", "bg-[#ef1193]", "bg-[#ABC]", "bg-[#abcd]", "tint-[#AbCdEf80]",
             "bg-[red]", "text-[#fff]", "text-[13]", "border-[2px]", "border-[#000]", "opacity-[99%]",
             "opacity-[0.3]", "duration-[33405ms]", "duration-[0.2s]", "delay-[150]", "font-[700]",
             "line-clamp-[3]", "scale-[1.5]", "leading-[4px]", "blur-[3]", "rounded-[9999px]",
@@ -136,7 +136,7 @@ struct BracketClassCompilerTests {
             "active:w-[1px]", "hover::w-[1]", ":w-[1]", "-w-[1]", "--rotate-[1]", "w-[-1]", "w-[1em]", "w-[]",
             "w-[ ]", "bg-[#ggg]", "bg-[#abcde]", "animate-[spring]", "bogus-[1]", "w[1]", "-[1]", "w-[1e400]",
             "w-[１２]", "w-[12\u{301}px]", "rotate-[nan]", "opacity-[150%]", "w-[2000000]", "text-[-3]",
-            "bg-[a:b]", "w-[1234567890123456]",
+            "bg-[a:b]", "w-[1234567890123456]", "-scale-[2]", "scale-[-1]", "scale-[1,-1]",
         ]
         for word in refused {
             #expect(BracketClassCompiler.draft(word, scope: scope) == nil, "\(word)")

@@ -64,7 +64,7 @@ struct GrammarTests {
         #expect(Engine.resolve("min-w-12 max-w-full").style == [".frame(minWidth: 48, maxWidth: .infinity)"])
         #expect(
             Engine.resolve("text-muted-foreground").style == [
-                ".foregroundStyle(Color(red: 0.43, green: 0.43, blue: 0.43))"
+                ".foregroundStyle(Color(red: 0.42, green: 0.42, blue: 0.432))"
             ])
     }
 

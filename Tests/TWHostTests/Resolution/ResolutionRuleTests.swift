@@ -35,7 +35,7 @@ struct ResolutionRuleTests {
         ])
         let surface = Engine.resolve("frosted border", rules: rules)
         #expect(surface.slot("frosted")?.active == false)
-        #expect(surface.style == [".padding(4)", ".background(Color(red: 0.94, green: 0.94, blue: 0.94))"])
+        #expect(surface.style == [".padding(4)", ".background(Color(red: 0.96, green: 0.96, blue: 0.972))"])
     }
 
     @Test("R-PREC-2: registered exact tags win over built-in tags")
@@ -160,14 +160,14 @@ struct ResolutionRuleTests {
         // Hover on a native style changes only the label.
         let hover = Engine.resolve("button-primary hover:text-accent", .button, state: [.hover])
         #expect(hover.nativeButtonStyle == "borderedProminent")
-        #expect(hover.style.contains(".foregroundStyle(Color(red: 0.94, green: 0.94, blue: 0.94))"))
+        #expect(hover.style.contains(".foregroundStyle(Color(red: 0.935, green: 0.935, blue: 0.947))"))
     }
 
     @Test("R-RULES-1: view and button defaults; local classes override by property")
     func ruleDefaults() {
         let rules = Rules(view: "p-4 bg-muted animate-smooth duration-200", button: "animate-spring duration-150")
         let view = Engine.resolve("p-2", rules: rules)
-        #expect(view.style == [".padding(8)", ".background(Color(red: 0.94, green: 0.94, blue: 0.94))"])
+        #expect(view.style == [".padding(8)", ".background(Color(red: 0.96, green: 0.96, blue: 0.972))"])
         #expect(view.animation?.modifier == ".smooth(duration: 0.2)")
         let button = Engine.resolve("button-outline", .button, rules: rules)
         #expect(button.animation?.modifier == ".spring(duration: 0.15)")
@@ -307,7 +307,7 @@ struct ResolutionRuleTests {
         #expect(
             styled.style == [
                 ".fontWeight(.medium)", ".buttonBorderShape(.roundedRectangle(radius: 12))",
-                ".tint(Color(red: 0.94, green: 0.94, blue: 0.94))",
+                ".tint(Color(red: 0.935, green: 0.935, blue: 0.947))",
                 ".controlSize(.large)",
             ])
         #expect(styled.codes == ["not-painted", "not-painted"])

@@ -52,7 +52,7 @@ struct StateRuleTests {
         #expect(label.style.contains(".fontWeight(.medium)"))
         #expect(
             Engine.resolve("button-primary hover:text-accent", .button, state: [.hover]).style.contains(
-                ".foregroundStyle(Color(red: 0.94, green: 0.94, blue: 0.94))"))
+                ".foregroundStyle(Color(red: 0.935, green: 0.935, blue: 0.947))"))
     }
 
     @Test("pressed: on a general view applies when its pressed state is given explicitly")

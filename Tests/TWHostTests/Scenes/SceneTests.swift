@@ -305,7 +305,7 @@ struct SceneTests {
         #expect(first.stderr.contains("/root/txt: unknown field, ignored (line 1) (did you mean 'text'?)"))
         let hovered = try ResolveOutput(
             try resolveScene(scene, ["--plugins", "material,motion", "--state", "hover"]).stdout)
-        #expect(hovered.chain("/").contains { $0.modifier == ".background(Color(red: 0.94, green: 0.94, blue: 0.94))" })
+        #expect(hovered.chain("/").contains { $0.modifier == ".background(Color(red: 0.935, green: 0.935, blue: 0.947))" })
         let json1 = try resolveScene(scene, ["--plugins", "material,motion"])
         let json2 = try resolveScene(scene, ["--plugins", "material,motion"])
         #expect(json1.stdout == json2.stdout)
