@@ -29,9 +29,13 @@ enum InlineClosures {
         name: String, _ expr: ExprSyntax, _ eval: Evaluator, _ scope: Scope, findings: inout [Diagnostic]
     ) -> InlineModifier? {
         let at = eval.source.location(expr)
+        // `CNUtilities.tint`, `CNLoadingUtilities.spin`: swiftcn's own utility, registered by the app.
+        if let utility = LibraryUtilities.members[eval.unwrap(expr).sourceText] {
+            return LibraryUtilities.modifier(named: name, utility, at: at)
+        }
         guard let call = eval.unwrap(expr).as(FunctionCallExprSyntax.self),
             let callee = call.calledExpression.as(MemberAccessExprSyntax.self),
-            let form = forms[callee.declName.baseName.text]
+            let form = callee.declName.baseName.text == "modifier" ? .view : forms[callee.declName.baseName.text]
         else {
             findings.append(SourceFinding.rulesNotRead(what: "the registration of '\(name)'").diagnostic(at: at))
             return nil
@@ -52,21 +56,55 @@ enum InlineClosures {
         if let p = arg("phase")?.sourceText, p.hasSuffix("content") { phase = .content }
         var conflictKey = name
         if let k = arg("conflictKey"), case .text(let key) = eval.value(k, scope) { conflictKey = key }
+        let native = NativeFactory(name: name, closure: closure, eval: eval, scope: scope)
+        if callee.declName.baseName.text == "modifier" {
+            // `.modifier { active, theme in Shift(distance: active ? 40 : 0) }`: an exact tag
+            // whose factory makes one native modifier for both states.
+            let made = native.modifierFactory()
+            if case .failure(let why) = made { findings.append(native.opaqueNote(why, at: at)) }
+            return InlineModifier(
+                name: name, form: .view, phase: phase, order: order, conflictKey: conflictKey, argumentType: .none,
+                defaultArgument: nil, template: native.template(made), unstableReason: nil, location: at)
+        }
+        if form == .argument, arg("parse") == nil, let d = arg("default"),
+            case .text(let inactive) = eval.value(d, scope)
+        {
+            // `.argument(default: "0") { argument, theme in argument.degrees.map { Tilt(degrees: $0) } }`:
+            // the closure reads the argument with a helper and makes a native modifier, or
+            // rejects it (nil); the default argument must be accepted too.
+            let made = native.argumentFactory()
+            if case .failure(let why) = made { findings.append(native.opaqueNote(why, at: at)) }
+            let type = (try? made.get())?.type ?? .string
+            return InlineModifier(
+                name: name, form: .argument, phase: phase, order: order, conflictKey: conflictKey, argumentType: type,
+                defaultArgument: inactive, template: native.template(made.map(\.body)), unstableReason: nil,
+                location: at)
+        }
         var type = ArgumentType.none
         var defaultText: String?
+        var payload: String?
+        var computed = false
         if !form.isExactTag {
             let defaultValue = arg("default").map { eval.value($0, scope) }
             (type, defaultText) = typeAndText(defaultValue)
+            if type == .none, let d = arg("default"), let typeName = payloadType(d, eval, scope) {
+                // `.value(default: Payload(amount: 1))`: a type of the app's, passed natively.
+                type = .custom
+                payload = typeName
+            }
             if form == .argument, let parse = arg("parse")?.as(ClosureExprSyntax.self) {
                 type = parserType(parse) ?? (type == .none ? .string : type)
+                computed = !parsesPlainly(parse)
             }
             if type == .none { type = .number }
-            if defaultText == nil { defaultText = type == .string ? "" : "0" }
+            if defaultText == nil, type != .custom { defaultText = type == .string ? "" : "0" }
         }
         let params = parameters(closure)
         var reader = TemplateReader(
             view: params.first ?? "$0", second: params.count > 1 ? params[1] : "$1",
             secondIsActive: form.isExactTag, eval: eval, scope: Scope(owner: scope.owner, parent: scope))
+        reader.payload = payload
+        reader.computedValue = computed
         let body = reader.body(closure.statements)
         let template = InlineModifierTemplate(body: body)
         var unstable = reader.unstable
@@ -87,6 +125,19 @@ enum InlineClosures {
             name: name, form: form, phase: form.target == nil ? phase : .source, order: order, conflictKey: conflictKey,
             argumentType: type, defaultArgument: defaultText, template: template, unstableReason: unstable,
             location: at)
+    }
+
+    /// The type named by a default such as `Payload(amount: 1, label: "")`:
+    /// an initializer of a type the reader does not know (a type of the app's).
+    static func payloadType(_ expr: ExprSyntax, _ eval: Evaluator, _ scope: Scope) -> String? {
+        guard let call = eval.unwrap(expr).as(FunctionCallExprSyntax.self),
+            let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            type.first?.isUppercase == true
+        else { return nil }
+        switch eval.value(expr, scope) {
+        case .typed, .number, .text, .bool: return nil
+        default: return type
+        }
     }
 
     /// A default value's argument type and its text as a class argument.
@@ -119,6 +170,20 @@ enum InlineClosures {
             return s.count == 1 ? "0" + s : s
         }
         return "#" + byte(c.red) + byte(c.green) + byte(c.blue) + byte(c.alpha)
+    }
+
+    /// Whether a `parse:` closure passes a helper's value as it is
+    /// (`{ argument, _ in argument.degrees }`), rather than computing another.
+    static func parsesPlainly(_ closure: ClosureExprSyntax) -> Bool {
+        let argument = parameters(closure).first ?? "$0"
+        let items = Array(closure.statements)
+        guard items.count == 1, let item = items.first else { return false }
+        let expr =
+            item.item.as(ExprSyntax.self)
+            ?? item.item.as(StmtSyntax.self)?.as(ReturnStmtSyntax.self)?.expression
+            ?? item.item.as(StmtSyntax.self)?.as(ExpressionStmtSyntax.self)?.expression
+        guard let m = expr?.as(MemberAccessExprSyntax.self), m.base?.sourceText == argument else { return false }
+        return helperType(m.declName.baseName.text) != nil
     }
 
     /// What an argument parser reads: `argument.degrees` is an angle.
@@ -303,6 +368,15 @@ struct TemplateReader {
     let eval: Evaluator
     let scope: Scope
     var locals: [String: T.Value] = [:]
+    /// The app's payload type the value parameter has (`.value(default: Payload(…))`), if any:
+    /// what the closure reads from it (`payload.amount`) is computed by the app.
+    var payload: String?
+    /// Whether the value parameter is a helper's plain number (`argument.degrees`
+    /// is a `Double`): it is then passed as that number, not as a typed angle.
+    var scalarValue = false
+    /// Whether the value parameter is what the app's `parse:` closure computes
+    /// (`argument.points.map { $0 * theme.spacingUnit }`): never shown as the argument.
+    var computedValue = false
     /// Closures and calls nested so far; past `Evaluator.maxDepth` the rest is kept as source text.
     var depth = 0
     /// Why the closure's structure depends on something other than values, if it does.
@@ -521,12 +595,17 @@ struct TemplateReader {
         if let d = e.as(DeclReferenceExprSyntax.self) {
             let name = d.baseName.text
             if name == second {
-                return secondIsActive ? .whenActive(.fixed(.bool(true)), .fixed(.bool(false))) : .argument
+                if secondIsActive { return .whenActive(.fixed(.bool(true)), .fixed(.bool(false))) }
+                if computedValue { return .source("/* \(name): computed by the app's parse: closure */") }
+                return scalarValue ? .scalarArgument : .argument
             }
             if let local = locals[name] { return local }
         }
         if let m = e.as(MemberAccessExprSyntax.self) {
-            if m.base?.sourceText == second, !secondIsActive { return .argument }
+            if m.base?.sourceText == second, !secondIsActive {
+                guard let payload else { return .argument }
+                return .source("/* \(text): computed by the app from the \(payload) */")
+            }
             if m.base == nil {
                 let name = m.declName.baseName.text
                 if TypedExpressions.systemColors.contains(name) {

@@ -49,7 +49,63 @@ enum LibraryUtilities {
                     kind: .modifier, name: "modifier",
                     arguments: [.init(nil, .initializer("CNShimmerModifier", [.init("duration", .argument)]))])
             ])),
+        // `cn-tint-[color]`: a `Color` or a theme token as the native tint; inactive, no tint.
+        "cn-tint": Utility(
+            form: .argument, phase: .effects, argumentType: .color, defaultArgument: nil,
+            body: .chain([
+                .init(
+                    kind: .modifier, name: "modifier",
+                    arguments: [
+                        .init(
+                            nil,
+                            .initializer("CNTintModifier", [.init("color", .argument), .init("token", .source("nil"))]))
+                    ])
+            ])),
+        // `cn-avatar-crop`: a circle while selected, a square corner otherwise.
+        "cn-avatar-crop": Utility(
+            form: .view, phase: .effects,
+            body: .chain([
+                .init(
+                    kind: .modifier, name: "clipShape",
+                    arguments: [
+                        .init(
+                            nil,
+                            .initializer(
+                                "RoundedRectangle",
+                                [.init("cornerRadius", .whenActive(.fixed(.number(10_000)), .fixed(.number(0))))]))
+                    ])
+            ])),
+        // `cn-avatar-image`: the image fills its frame while selected, fits it otherwise.
+        "cn-avatar-image": Utility(
+            form: .view, phase: .effects,
+            body: .chain([
+                .init(
+                    kind: .modifier, name: "aspectRatio",
+                    arguments: [.init("contentMode", .whenActive(.fixed(.member("fill")), .fixed(.member("fit"))))])
+            ])),
     ]
+
+    /// swiftcn's public utility values (`CNUtilities.tint`) by their Swift
+    /// names: an app that registers one under a name of its own
+    /// (`"cn-tint": CNUtilities.tint`) gets the library's utility.
+    static let members: [String: Utility] = {
+        var out: [String: Utility] = [:]
+        let names = [
+            "CNUtilities.tint": "cn-tint", "CNUtilities.avatarCrop": "cn-avatar-crop",
+            "CNUtilities.avatarImage": "cn-avatar-image", "CNUtilities.monospaced": "cn-mono",
+            "CNLoadingUtilities.spin": "cn-spin", "CNLoadingUtilities.shimmer": "cn-shimmer",
+        ]
+        for (member, name) in names { out[member] = utilities[name] }
+        return out
+    }()
+
+    /// One utility registered as `name`, written at `location`.
+    static func modifier(named name: String, _ u: Utility, at location: SourceLocation) -> InlineModifier {
+        InlineModifier(
+            name: name, form: u.form, phase: u.phase, order: 0, conflictKey: name, argumentType: u.argumentType,
+            defaultArgument: u.defaultArgument, template: InlineModifierTemplate(body: u.body), unstableReason: nil,
+            location: location)
+    }
 
     /// View methods that install utilities for the subtree they wrap.
     static let methods: [String: [String]] = ["cnTextUtilities": ["cn-mono"]]
@@ -65,11 +121,7 @@ enum LibraryUtilities {
         rules.location = location
         for name in names {
             guard let u = utilities[name] else { continue }
-            rules.inline.modifiers.append(
-                InlineModifier(
-                    name: name, form: u.form, phase: u.phase, order: 0, conflictKey: name,
-                    argumentType: u.argumentType, defaultArgument: u.defaultArgument,
-                    template: InlineModifierTemplate(body: u.body), unstableReason: nil, location: location))
+            rules.inline.modifiers.append(modifier(named: name, u, at: location))
         }
         return rules
     }
