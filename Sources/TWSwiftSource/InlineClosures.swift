@@ -201,7 +201,9 @@ enum InlineClosures {
 
     // MARK: utilities
 
-    /// `TWUtility { argument, theme in guard let d = argument.degrees else { return nil }; return .rotate(d) }`.
+    /// `TWUtility { argument, theme in guard let d = argument.degrees else { return nil }; return .rotate(d) }`,
+    /// or a closure that ignores its argument (`{ _, _ in .w(21) }`). Any other
+    /// closure is an opaque utility: its classes are accepted, and one note says why.
     static func utility(
         prefix: String, _ expr: ExprSyntax, _ eval: Evaluator, _ scope: Scope, findings: inout [Diagnostic]
     ) -> InlineUtility {
@@ -211,19 +213,40 @@ enum InlineClosures {
             findings.append(SourceFinding.rulesNotRead(what: "the utility '\(prefix)'").diagnostic(at: at))
             return result
         }
+        func opaque(_ why: String) -> InlineUtility {
+            findings.append(
+                SourceFinding.opaqueRegistration(
+                    what: "the utility '\(prefix)'", why: why,
+                    shows: "what they add is not shown in the chain or checked"
+                ).diagnostic(at: at, className: prefix))
+            var out = InlineUtility(prefix: prefix, argumentType: .string, output: "", location: at)
+            out.opaque = true
+            return out
+        }
         let params = parameters(closure)
         let argument = params.first ?? "$0"
         let theme = params.count > 1 ? params[1] : "$1"
         var bound: String?
         var returned: ExprSyntax?
+        var statements = 0
         for item in closure.statements {
+            statements += 1
             if let guardStmt = item.item.as(StmtSyntax.self)?.as(GuardStmtSyntax.self) {
                 for element in guardStmt.conditions {
                     switch element.condition {
                     case .optionalBinding(let b):
                         guard let initializer = b.initializer?.value.as(MemberAccessExprSyntax.self),
                             initializer.base?.sourceText == argument
-                        else { continue }
+                        else {
+                            if let c = b.initializer?.value.as(FunctionCallExprSyntax.self),
+                                c.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "value"
+                            {
+                                let type = c.arguments.first?.expression.sourceText ?? ""
+                                let name = type.hasSuffix(".self") ? String(type.dropLast(5)) : type
+                                return opaque("it reads the argument as `\(name)`, a type of the app's")
+                            }
+                            continue
+                        }
                         bound = b.pattern.sourceText
                         result.argumentType = helperType(initializer.declName.baseName.text)
                     case .expression(let e):
@@ -240,11 +263,28 @@ enum InlineClosures {
             }
             if let r = item.item.as(StmtSyntax.self)?.as(ReturnStmtSyntax.self) { returned = r.expression }
             if let e = item.item.as(ExprSyntax.self) { returned = e }
+            if let e = item.item.as(StmtSyntax.self)?.as(ExpressionStmtSyntax.self) {
+                if let sw = e.expression.as(SwitchExprSyntax.self) {
+                    return opaque("it switches on `\(sw.subject.sourceText)`")
+                }
+                returned = e.expression
+            }
         }
-        guard let bound, result.argumentType != nil, let returned else {
-            findings.append(SourceFinding.rulesNotRead(what: "the utility '\(prefix)'").diagnostic(at: at))
-            result.argumentType = nil
+        let readsArgument = closure.statements.sourceText.contains(argument) && argument != "_"
+        guard let returned else { return opaque("it returns no `TWStyle` twhost reads") }
+        if let sw = returned.as(SwitchExprSyntax.self) { return opaque("it switches on `\(sw.subject.sourceText)`") }
+        if bound == nil, statements == 1, !readsArgument {
+            // `{ _, _ in .w(21) }`: the same styles for every argument.
+            var combinator = Combinator([:])
+            guard let classes = combinator.classes(StyleValues.value(returned, eval, scope)), combinator.notes.isEmpty
+            else { return opaque("it returns `\(returned.sourceText)`") }
+            result.argumentType = .string
+            result.output = outputText(classes)
+            result.typedOutput = StyleValues.isTyped(returned, eval)
             return result
+        }
+        guard let bound, result.argumentType != nil else {
+            return opaque("it does not read the argument as `guard let x = \(argument).<helper> else { return nil }`")
         }
         // `theme.space(x)` is x spacing steps: the host multiplies by the theme's unit.
         var text = returned.sourceText
@@ -252,25 +292,67 @@ enum InlineClosures {
             text = text.replacing(pattern, with: bound)
             result.spacing = true
         }
+        // `degrees * 2`: the value scaled, when every use of it is scaled alike.
+        let scaled = Self.scaled(text, bound)
+        if let (factor, rewritten) = scaled {
+            result.scale = factor
+            text = rewritten
+        }
         let reparsed = Parser.parse(source: "_ = " + text)
         guard let statement = reparsed.statements.first?.item.as(ExprSyntax.self)?.as(SequenceExprSyntax.self),
             let expression = statement.elements.last
-        else {
-            findings.append(SourceFinding.rulesNotRead(what: "the utility '\(prefix)'").diagnostic(at: at))
-            result.argumentType = nil
-            return result
-        }
+        else { return opaque("it returns `\(returned.sourceText)`") }
         let local = Scope(owner: scope.owner, parent: scope)
         local.bind(bound, .value(.symbolic(InlineUtility.hole, result.argumentType, at)))
         var combinator = Combinator([:])
         guard let classes = combinator.classes(StyleValues.value(expression, eval, local)), combinator.notes.isEmpty
-        else {
-            findings.append(SourceFinding.rulesNotRead(what: "the utility '\(prefix)'").diagnostic(at: at))
-            result.argumentType = nil
-            return result
-        }
+        else { return opaque("it returns `\(returned.sourceText)`") }
         result.output = outputText(classes)
+        result.typedOutput = StyleValues.isTyped(returned, eval)
         return result
+    }
+
+    /// `x * 2` for every use of `x` in `text`: the factor, and the text with
+    /// `x` alone; nil when `x` is never scaled so, or not always alike.
+    static func scaled(_ text: String, _ name: String) -> (Double, String)? {
+        let chars = Array(text)
+        let word = Array(name)
+        func isWord(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" }
+        var out = ""
+        var factors: Set<Double> = []
+        var uses = 0
+        var scaledUses = 0
+        var i = 0
+        while i < chars.count {
+            let end = i + word.count
+            guard end <= chars.count, Array(chars[i..<end]) == word,
+                i == 0 || !(isWord(chars[i - 1]) || chars[i - 1] == "."),
+                end == chars.count || !isWord(chars[end])
+            else {
+                out.append(chars[i])
+                i += 1
+                continue
+            }
+            uses += 1
+            out += name
+            i = end
+            var j = end
+            while j < chars.count, chars[j] == " " { j += 1 }
+            guard j < chars.count, chars[j] == "*" else { continue }
+            j += 1
+            while j < chars.count, chars[j] == " " { j += 1 }
+            var digits = ""
+            while j < chars.count, chars[j].isNumber || chars[j] == "." {
+                digits.append(chars[j])
+                j += 1
+            }
+            guard let factor = Double(digits), j == chars.count || !isWord(chars[j]) else { continue }
+            factors.insert(factor)
+            scaledUses += 1
+            i = j
+        }
+        guard factors.count == 1, let factor = factors.first, scaledUses == uses else { return nil }
+        return (factor, out)
     }
 
     static func helperType(_ helper: String) -> ArgumentType? {

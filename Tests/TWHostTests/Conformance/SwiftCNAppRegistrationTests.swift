@@ -215,4 +215,69 @@ struct SwiftCNAppRegistrationTests {
             output.chain(p + "0").first { $0.name == "cn-tint" }?.modifier
                 == ".modifier(CNTintModifier(color: nil, token: nil))")
     }
+
+    static let utilities = """
+        import SwiftCN
+        import SwiftUI
+
+        private struct Stamp: Sendable, Equatable {
+            let alpha: Double
+        }
+
+        struct Utilities: View {
+            let stamp = Stamp(alpha: 0.3)
+            var body: some View {
+                VStack {
+                    Text("a").tw("rotate-[0] hover:spin-[15deg]", state: TWState(isHovered: true))
+                        .twRules(TWGlobalRules(utilities: ["spin": TWUtility { argument, _ in
+                            guard let degrees = argument.degrees else { return nil }
+                            return TWStyle(.rotate(degrees * 3), "rounded-[10]")
+                        }]))
+                    Text("b").tw("echo-[2]").twRules(TWGlobalRules(utilities: ["echo": TWUtility { _, _ in .classes("echo-[2]") }]))
+                    Text("c").tw("w-[40]").twRules(TWGlobalRules(named: ["w-[40]": .w(80)], utilities: ["w": TWUtility { _, _ in .w(30) }]))
+                    Text("d").tw("w-[41]").twRules(TWGlobalRules(named: ["w-[40]": .w(80)], utilities: ["w": TWUtility { _, _ in .w(30) }]))
+                    Text("e").tw("p-2 tone-[warm]").twRules(TWGlobalRules(utilities: ["tone": TWUtility { argument, _ in
+                        switch argument.rawValue {
+                        case "warm": return .opacity(0.9)
+                        default: return nil
+                        }
+                    }]))
+                    Text("f").tw("p-2 hover:mark-[\\(stamp)]").twRules(TWGlobalRules(utilities: ["mark": TWUtility { argument, _ in
+                        guard let stamp = argument.value(as: Stamp.self) else { return nil }
+                        return .opacity(stamp.alpha)
+                    }]))
+                }
+            }
+        }
+        """
+
+    // swiftcn Tests/SwiftCNTests/ArgumentTests.swift · customUtilitiesResolveLateAndRetainConditions
+    // (`TWStyle(.rotate(degrees * 2), "rounded-[12]")`: rotation twice the argument, radius 12),
+    // customCyclesFailAndExactNamedRulesTakePrecedence (`.classes("loop-[1]")` is recursive; a named
+    // `"w-[42]": .w(84)` beats the utility `w`; `TWUtility { _, _ in .w(21) }` gives width 21) and
+    // colonsUnderscoresAndEscapedUnderscoresReachTheFactory (a `switch` on `argument.rawValue`: a valid
+    // class); InterpolationTests.swift · typedArgumentsRespectVariantsThemesAndCustomFactories
+    // (`argument.value(as: Payload.self)`: a valid class).
+    @Test("utilities: scaled values, constant closures, typed styles, cycles; the rest opaque, never an error")
+    func utilityClosures() throws {
+        let check = try Self.run(["check"], "Utilities.swift", Self.utilities)
+        #expect(check.status == 1)
+        #expect(
+            check.stdout.split(separator: "\n").map(String.init) == [
+                "Utilities.swift:17:27: error[recursive-utility] utility output is recursive: echo → echo",
+                "Utilities.swift:20:87: note[dynamic-classes] the utility 'tone' is registered by the app, but its closure is not read statically (it switches on `argument.rawValue`): its classes are accepted; what they add is not shown in the chain or checked",
+                "Utilities.swift:26:97: note[dynamic-classes] the utility 'mark' is registered by the app, but its closure is not read statically (it reads the argument as `Stamp`, a type of the app's): its classes are accepted; what they add is not shown in the chain or checked",
+                "1 error(s), 0 warning(s), 2 note(s) in 1 file(s), 6 surface(s)",
+            ])
+        let resolved = try Self.run(["resolve", "--format", "json"], "Utilities.swift", Self.utilities)
+        let output = try ResolveOutput(resolved.stdout)
+        let p = "Utilities.swift:Utilities.body/"
+        #expect(
+            output.modifiers(p + "0+1") == [".clipShape(.rect(cornerRadius: 10))", ".rotationEffect(.degrees(45))"])
+        #expect(output.modifiers(p + "2+1") == [".frame(width: 80)"])
+        #expect(output.modifiers(p + "3+1") == [".frame(width: 30)"])
+        #expect(output.modifiers(p + "4+1") == [".padding(8)"])
+        #expect(ResolveOutput.string(output.surface(p + "5+1"), "status") == "decorated")
+        #expect(output.modifiers(p + "5+1") == [".padding(8)"])
+    }
 }
