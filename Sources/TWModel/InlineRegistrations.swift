@@ -12,6 +12,9 @@ public struct InlineModifierTemplate: Hashable, Sendable {
         case fixed(IRValue)
         /// The closure's value parameter (`degrees` in `{ view, degrees in … }`).
         case argument
+        /// The value parameter as a plain number, as swiftcn's argument helpers
+        /// give it (`argument.degrees` is a `Double` of degrees, not an `Angle`).
+        case scalarArgument
         /// `active ? a : b`.
         case whenActive(Value, Value)
         /// `.degrees(d)`: a static call whose arguments may use the parameter.
@@ -80,6 +83,9 @@ public struct InlineModifierTemplate: Hashable, Sendable {
         switch v {
         case .fixed(let ir): return ir
         case .argument: return value.map(Self.irValue) ?? .symbolic("nil", standsFor: nil)
+        case .scalarArgument:
+            if let n = value?.scalar { return .number(n) }
+            return value.map(Self.irValue) ?? .symbolic("nil", standsFor: nil)
         case .whenActive(let yes, let no): return resolve(active ? yes : no, active: active, value: value)
         case .call(let name, let args): return .call(name, args.map { argument($0, active: active, value: value) })
         case .tuple(let args): return .tuple(args.map { argument($0, active: active, value: value) })
@@ -171,6 +177,14 @@ public struct InlineUtility: Hashable, Sendable {
     public var output: String?
     public var scale: Double = 1
     public var spacing = false
+    /// Whether the output is typed `TWStyle` values only (`.w(21)`): swiftcn
+    /// applies those as properties, never as classes looked up again, so they
+    /// are the built-in classes even where the app registers the same prefix.
+    public var typedOutput = false
+    /// Whether the closure is not read statically (it switches on the raw
+    /// text, reads a payload type of the app …): the utility then accepts every
+    /// argument, as a registered class whose effect twhost does not show.
+    public var opaque = false
     public var location: SourceLocation
 
     /// Stands for the argument in `output`.
@@ -184,6 +198,7 @@ public struct InlineUtility: Hashable, Sendable {
     }
 
     package func expand(_ argument: String, theme: Theme) -> Result<String, ArgumentDecoder.Failure> {
+        if opaque { return .success("") }
         guard let argumentType, let output else {
             return .failure("the utility's closure (\(location)) is not read statically")
         }

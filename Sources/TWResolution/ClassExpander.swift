@@ -75,6 +75,11 @@ struct ClassExpander {
     private(set) var expandedCount = 0
     private var recipeStack: [String] = []
     private var utilityStack: [String] = []
+    /// Set while expanding classes that stand for typed `TWStyle` values
+    /// (`.w(84)` in a named rule or a utility's output): swiftcn applies those
+    /// as properties, so a bracket class there is the built-in one, never an
+    /// app's registration, utility or named alias of the same prefix.
+    private var typedStyles = false
 
     /// Expansion depends on the scope alone (targets are checked later), so
     /// one scope's cache serves every source kind.
@@ -341,6 +346,14 @@ struct ClassExpander {
                 return
             }
         }
+        if typedStyles, let handler = BuiltinUtilities.roots[root] {
+            if case .typed(.symbolic(let symbol)) = argument {
+                dynamic(symbol, parsed, topText)
+                return
+            }
+            builtin(handler, root: root, key: nil, parsed, conditions, topText, record)
+            return
+        }
         // Exact named bracket aliases match literal arguments only (G-5).
         if case .literal = argument, let recipe = recipeBody(named: parsed.body) {
             record({ "recipe \(parsed.body) (\(recipe.origin))" }, &self)
@@ -392,6 +405,13 @@ struct ClassExpander {
     private func registrationValue(_ registration: ModifierRegistration, _ argument: BracketArgument, negative: Bool)
         -> Result<TypedValue, ArgumentDecoder.Failure>
     {
+        // An inline registration whose default its own parse rejects accepts no
+        // class: swiftcn validates the inactive argument before every use.
+        if registration.plugin == InlineRegistrations.pluginName,
+            case .failure(let f)? = registration.defaultValue(in: theme)
+        {
+            return .failure("its default argument '\(registration.defaultArgument ?? "")' is invalid: \(f.message)")
+        }
         var value: TypedValue
         switch argument {
         case .literal(let text):
@@ -405,6 +425,10 @@ struct ClassExpander {
             case (.angle, .number(let v)): value = .angle(v)
             case (.seconds, .number(let v)): value = .seconds(v)
             case (.number, .points(let v)): value = .number(v)
+            case (.custom, .symbolic(let symbol)) where symbol.type == nil || symbol.type == .string:
+                // A payload of the app's own type (`.value(default: Payload(…))`):
+                // the reader cannot type the Swift value, and passes it as it is.
+                value = typed
             default:
                 guard typed.type == registration.argumentType, !(typed.type == .animation && isFactory(typed)) else {
                     return .failure(
@@ -445,6 +469,12 @@ struct ClassExpander {
         _ utility: UtilityRegistration, parsed: ParsedClass, argument: BracketArgument, topText: String, depth: Int,
         record: (() -> String, inout ClassExpander) -> Void
     ) {
+        if let inline = utility.inline, inline.opaque {
+            // The app's closure is not read: every argument is accepted, and
+            // what it adds is reported once, at the registration.
+            record({ "utility \(utility.prefix) (inline, \(inline.location)), not read statically" }, &self)
+            return
+        }
         let text: String
         switch argument {
         case .literal(let literal): text = literal
@@ -470,9 +500,12 @@ struct ClassExpander {
         case .success(let output):
             record({ "utility \(utility.prefix) (plugin \(utility.plugin)) → \(output)" }, &self)
             utilityStack.append(utility.prefix)
+            let outer = typedStyles
+            typedStyles = outer || utility.inline?.typedOutput == true
             for token in ClassTokenizer.tokenize(output) {
                 expand(token: token, outer: parsed.variants, top: topText, depth: depth + 1)
             }
+            typedStyles = outer
             utilityStack.removeLast()
         }
     }
@@ -483,6 +516,8 @@ struct ClassExpander {
         var classes: [TWClasses]
         var origin: String
         var key: String
+        /// Classes that stand for typed `TWStyle` values (see `typedStyles`).
+        var typed = false
     }
 
     /// Rules' named recipes, then plugin recipes, then built-ins.
@@ -495,7 +530,7 @@ struct ClassExpander {
             parts.append(defined.classes)
             return RecipeBody(
                 classes: parts, origin: defined.extends.map { "rules, extends built-in \($0)" } ?? "rules",
-                key: "rules:" + name)
+                key: "rules:" + name, typed: defined.typed)
         }
         if let recipe = registry.recipe(named: name) {
             return RecipeBody(
@@ -516,11 +551,14 @@ struct ClassExpander {
             return
         }
         recipeStack.append(body.key)
+        let outer = typedStyles
+        typedStyles = outer || body.typed
         for classes in body.classes {
             for token in ClassTokenizer.tokenize(classes) {
                 expand(token: token, outer: parsed.variants, top: topText, depth: depth + 1)
             }
         }
+        typedStyles = outer
         recipeStack.removeLast()
     }
 

@@ -8,9 +8,14 @@ public struct RecipeDefinition: Hashable, Sendable {
     /// A built-in recipe whose definition is read first. Reading the built-in
     /// definition is not a reference by name, so it is no cycle.
     public var extends: String?
-    public init(classes: TWClasses, extends: String? = nil) {
+    /// Whether the classes stand for typed `TWStyle` values (`"w-[42]": .w(84)`):
+    /// swiftcn applies those as properties, so they are the built-in classes,
+    /// never an app's utility or registration of the same prefix.
+    public var typed = false
+    public init(classes: TWClasses, extends: String? = nil, typed: Bool = false) {
         self.classes = classes
         self.extends = extends
+        self.typed = typed
     }
 }
 

@@ -68,6 +68,13 @@ public enum SymbolicSurface {
         var out: [ArgumentType?] = []
         for token in ClassTokenizer.tokenize(classes) {
             guard case .symbolic(let symbol)? = token.typedArgument else { continue }
+            if case .success(let parsed) = ParsedClass.parse(token), let root = parsed.root,
+                scope.registry.modifier(named: root)?.argumentType == .custom
+            {
+                // A payload of the app's own type: passed as it is, never probed.
+                out.append(nil)
+                continue
+            }
             if let own = symbol.type, probeable(own) {
                 out.append(own)
                 continue

@@ -29,9 +29,13 @@ enum InlineClosures {
         name: String, _ expr: ExprSyntax, _ eval: Evaluator, _ scope: Scope, findings: inout [Diagnostic]
     ) -> InlineModifier? {
         let at = eval.source.location(expr)
+        // `CNUtilities.tint`, `CNLoadingUtilities.spin`: swiftcn's own utility, registered by the app.
+        if let utility = LibraryUtilities.members[eval.unwrap(expr).sourceText] {
+            return LibraryUtilities.modifier(named: name, utility, at: at)
+        }
         guard let call = eval.unwrap(expr).as(FunctionCallExprSyntax.self),
             let callee = call.calledExpression.as(MemberAccessExprSyntax.self),
-            let form = forms[callee.declName.baseName.text]
+            let form = callee.declName.baseName.text == "modifier" ? .view : forms[callee.declName.baseName.text]
         else {
             findings.append(SourceFinding.rulesNotRead(what: "the registration of '\(name)'").diagnostic(at: at))
             return nil
@@ -52,21 +56,55 @@ enum InlineClosures {
         if let p = arg("phase")?.sourceText, p.hasSuffix("content") { phase = .content }
         var conflictKey = name
         if let k = arg("conflictKey"), case .text(let key) = eval.value(k, scope) { conflictKey = key }
+        let native = NativeFactory(name: name, closure: closure, eval: eval, scope: scope)
+        if callee.declName.baseName.text == "modifier" {
+            // `.modifier { active, theme in Shift(distance: active ? 40 : 0) }`: an exact tag
+            // whose factory makes one native modifier for both states.
+            let made = native.modifierFactory()
+            if case .failure(let why) = made { findings.append(native.opaqueNote(why, at: at)) }
+            return InlineModifier(
+                name: name, form: .view, phase: phase, order: order, conflictKey: conflictKey, argumentType: .none,
+                defaultArgument: nil, template: native.template(made), unstableReason: nil, location: at)
+        }
+        if form == .argument, arg("parse") == nil, let d = arg("default"),
+            case .text(let inactive) = eval.value(d, scope)
+        {
+            // `.argument(default: "0") { argument, theme in argument.degrees.map { Tilt(degrees: $0) } }`:
+            // the closure reads the argument with a helper and makes a native modifier, or
+            // rejects it (nil); the default argument must be accepted too.
+            let made = native.argumentFactory()
+            if case .failure(let why) = made { findings.append(native.opaqueNote(why, at: at)) }
+            let type = (try? made.get())?.type ?? .string
+            return InlineModifier(
+                name: name, form: .argument, phase: phase, order: order, conflictKey: conflictKey, argumentType: type,
+                defaultArgument: inactive, template: native.template(made.map(\.body)), unstableReason: nil,
+                location: at)
+        }
         var type = ArgumentType.none
         var defaultText: String?
+        var payload: String?
+        var computed = false
         if !form.isExactTag {
             let defaultValue = arg("default").map { eval.value($0, scope) }
             (type, defaultText) = typeAndText(defaultValue)
+            if type == .none, let d = arg("default"), let typeName = payloadType(d, eval, scope) {
+                // `.value(default: Payload(amount: 1))`: a type of the app's, passed natively.
+                type = .custom
+                payload = typeName
+            }
             if form == .argument, let parse = arg("parse")?.as(ClosureExprSyntax.self) {
                 type = parserType(parse) ?? (type == .none ? .string : type)
+                computed = !parsesPlainly(parse)
             }
             if type == .none { type = .number }
-            if defaultText == nil { defaultText = type == .string ? "" : "0" }
+            if defaultText == nil, type != .custom { defaultText = type == .string ? "" : "0" }
         }
         let params = parameters(closure)
         var reader = TemplateReader(
             view: params.first ?? "$0", second: params.count > 1 ? params[1] : "$1",
             secondIsActive: form.isExactTag, eval: eval, scope: Scope(owner: scope.owner, parent: scope))
+        reader.payload = payload
+        reader.computedValue = computed
         let body = reader.body(closure.statements)
         let template = InlineModifierTemplate(body: body)
         var unstable = reader.unstable
@@ -87,6 +125,19 @@ enum InlineClosures {
             name: name, form: form, phase: form.target == nil ? phase : .source, order: order, conflictKey: conflictKey,
             argumentType: type, defaultArgument: defaultText, template: template, unstableReason: unstable,
             location: at)
+    }
+
+    /// The type named by a default such as `Payload(amount: 1, label: "")`:
+    /// an initializer of a type the reader does not know (a type of the app's).
+    static func payloadType(_ expr: ExprSyntax, _ eval: Evaluator, _ scope: Scope) -> String? {
+        guard let call = eval.unwrap(expr).as(FunctionCallExprSyntax.self),
+            let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            type.first?.isUppercase == true
+        else { return nil }
+        switch eval.value(expr, scope) {
+        case .typed, .number, .text, .bool: return nil
+        default: return type
+        }
     }
 
     /// A default value's argument type and its text as a class argument.
@@ -121,6 +172,20 @@ enum InlineClosures {
         return "#" + byte(c.red) + byte(c.green) + byte(c.blue) + byte(c.alpha)
     }
 
+    /// Whether a `parse:` closure passes a helper's value as it is
+    /// (`{ argument, _ in argument.degrees }`), rather than computing another.
+    static func parsesPlainly(_ closure: ClosureExprSyntax) -> Bool {
+        let argument = parameters(closure).first ?? "$0"
+        let items = Array(closure.statements)
+        guard items.count == 1, let item = items.first else { return false }
+        let expr =
+            item.item.as(ExprSyntax.self)
+            ?? item.item.as(StmtSyntax.self)?.as(ReturnStmtSyntax.self)?.expression
+            ?? item.item.as(StmtSyntax.self)?.as(ExpressionStmtSyntax.self)?.expression
+        guard let m = expr?.as(MemberAccessExprSyntax.self), m.base?.sourceText == argument else { return false }
+        return helperType(m.declName.baseName.text) != nil
+    }
+
     /// What an argument parser reads: `argument.degrees` is an angle.
     static func parserType(_ closure: ClosureExprSyntax) -> ArgumentType? {
         let text = closure.statements.sourceText
@@ -136,7 +201,9 @@ enum InlineClosures {
 
     // MARK: utilities
 
-    /// `TWUtility { argument, theme in guard let d = argument.degrees else { return nil }; return .rotate(d) }`.
+    /// `TWUtility { argument, theme in guard let d = argument.degrees else { return nil }; return .rotate(d) }`,
+    /// or a closure that ignores its argument (`{ _, _ in .w(21) }`). Any other
+    /// closure is an opaque utility: its classes are accepted, and one note says why.
     static func utility(
         prefix: String, _ expr: ExprSyntax, _ eval: Evaluator, _ scope: Scope, findings: inout [Diagnostic]
     ) -> InlineUtility {
@@ -146,19 +213,40 @@ enum InlineClosures {
             findings.append(SourceFinding.rulesNotRead(what: "the utility '\(prefix)'").diagnostic(at: at))
             return result
         }
+        func opaque(_ why: String) -> InlineUtility {
+            findings.append(
+                SourceFinding.opaqueRegistration(
+                    what: "the utility '\(prefix)'", why: why,
+                    shows: "what they add is not shown in the chain or checked"
+                ).diagnostic(at: at, className: prefix))
+            var out = InlineUtility(prefix: prefix, argumentType: .string, output: "", location: at)
+            out.opaque = true
+            return out
+        }
         let params = parameters(closure)
         let argument = params.first ?? "$0"
         let theme = params.count > 1 ? params[1] : "$1"
         var bound: String?
         var returned: ExprSyntax?
+        var statements = 0
         for item in closure.statements {
+            statements += 1
             if let guardStmt = item.item.as(StmtSyntax.self)?.as(GuardStmtSyntax.self) {
                 for element in guardStmt.conditions {
                     switch element.condition {
                     case .optionalBinding(let b):
                         guard let initializer = b.initializer?.value.as(MemberAccessExprSyntax.self),
                             initializer.base?.sourceText == argument
-                        else { continue }
+                        else {
+                            if let c = b.initializer?.value.as(FunctionCallExprSyntax.self),
+                                c.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "value"
+                            {
+                                let type = c.arguments.first?.expression.sourceText ?? ""
+                                let name = type.hasSuffix(".self") ? String(type.dropLast(5)) : type
+                                return opaque("it reads the argument as `\(name)`, a type of the app's")
+                            }
+                            continue
+                        }
                         bound = b.pattern.sourceText
                         result.argumentType = helperType(initializer.declName.baseName.text)
                     case .expression(let e):
@@ -175,11 +263,28 @@ enum InlineClosures {
             }
             if let r = item.item.as(StmtSyntax.self)?.as(ReturnStmtSyntax.self) { returned = r.expression }
             if let e = item.item.as(ExprSyntax.self) { returned = e }
+            if let e = item.item.as(StmtSyntax.self)?.as(ExpressionStmtSyntax.self) {
+                if let sw = e.expression.as(SwitchExprSyntax.self) {
+                    return opaque("it switches on `\(sw.subject.sourceText)`")
+                }
+                returned = e.expression
+            }
         }
-        guard let bound, result.argumentType != nil, let returned else {
-            findings.append(SourceFinding.rulesNotRead(what: "the utility '\(prefix)'").diagnostic(at: at))
-            result.argumentType = nil
+        let readsArgument = closure.statements.sourceText.contains(argument) && argument != "_"
+        guard let returned else { return opaque("it returns no `TWStyle` twhost reads") }
+        if let sw = returned.as(SwitchExprSyntax.self) { return opaque("it switches on `\(sw.subject.sourceText)`") }
+        if bound == nil, statements == 1, !readsArgument {
+            // `{ _, _ in .w(21) }`: the same styles for every argument.
+            var combinator = Combinator([:])
+            guard let classes = combinator.classes(StyleValues.value(returned, eval, scope)), combinator.notes.isEmpty
+            else { return opaque("it returns `\(returned.sourceText)`") }
+            result.argumentType = .string
+            result.output = outputText(classes)
+            result.typedOutput = StyleValues.isTyped(returned, eval)
             return result
+        }
+        guard let bound, result.argumentType != nil else {
+            return opaque("it does not read the argument as `guard let x = \(argument).<helper> else { return nil }`")
         }
         // `theme.space(x)` is x spacing steps: the host multiplies by the theme's unit.
         var text = returned.sourceText
@@ -187,25 +292,67 @@ enum InlineClosures {
             text = text.replacing(pattern, with: bound)
             result.spacing = true
         }
+        // `degrees * 2`: the value scaled, when every use of it is scaled alike.
+        let scaled = Self.scaled(text, bound)
+        if let (factor, rewritten) = scaled {
+            result.scale = factor
+            text = rewritten
+        }
         let reparsed = Parser.parse(source: "_ = " + text)
         guard let statement = reparsed.statements.first?.item.as(ExprSyntax.self)?.as(SequenceExprSyntax.self),
             let expression = statement.elements.last
-        else {
-            findings.append(SourceFinding.rulesNotRead(what: "the utility '\(prefix)'").diagnostic(at: at))
-            result.argumentType = nil
-            return result
-        }
+        else { return opaque("it returns `\(returned.sourceText)`") }
         let local = Scope(owner: scope.owner, parent: scope)
         local.bind(bound, .value(.symbolic(InlineUtility.hole, result.argumentType, at)))
         var combinator = Combinator([:])
         guard let classes = combinator.classes(StyleValues.value(expression, eval, local)), combinator.notes.isEmpty
-        else {
-            findings.append(SourceFinding.rulesNotRead(what: "the utility '\(prefix)'").diagnostic(at: at))
-            result.argumentType = nil
-            return result
-        }
+        else { return opaque("it returns `\(returned.sourceText)`") }
         result.output = outputText(classes)
+        result.typedOutput = StyleValues.isTyped(returned, eval)
         return result
+    }
+
+    /// `x * 2` for every use of `x` in `text`: the factor, and the text with
+    /// `x` alone; nil when `x` is never scaled so, or not always alike.
+    static func scaled(_ text: String, _ name: String) -> (Double, String)? {
+        let chars = Array(text)
+        let word = Array(name)
+        func isWord(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" }
+        var out = ""
+        var factors: Set<Double> = []
+        var uses = 0
+        var scaledUses = 0
+        var i = 0
+        while i < chars.count {
+            let end = i + word.count
+            guard end <= chars.count, Array(chars[i..<end]) == word,
+                i == 0 || !(isWord(chars[i - 1]) || chars[i - 1] == "."),
+                end == chars.count || !isWord(chars[end])
+            else {
+                out.append(chars[i])
+                i += 1
+                continue
+            }
+            uses += 1
+            out += name
+            i = end
+            var j = end
+            while j < chars.count, chars[j] == " " { j += 1 }
+            guard j < chars.count, chars[j] == "*" else { continue }
+            j += 1
+            while j < chars.count, chars[j] == " " { j += 1 }
+            var digits = ""
+            while j < chars.count, chars[j].isNumber || chars[j] == "." {
+                digits.append(chars[j])
+                j += 1
+            }
+            guard let factor = Double(digits), j == chars.count || !isWord(chars[j]) else { continue }
+            factors.insert(factor)
+            scaledUses += 1
+            i = j
+        }
+        guard factors.count == 1, let factor = factors.first, scaledUses == uses else { return nil }
+        return (factor, out)
     }
 
     static func helperType(_ helper: String) -> ArgumentType? {
@@ -303,6 +450,15 @@ struct TemplateReader {
     let eval: Evaluator
     let scope: Scope
     var locals: [String: T.Value] = [:]
+    /// The app's payload type the value parameter has (`.value(default: Payload(…))`), if any:
+    /// what the closure reads from it (`payload.amount`) is computed by the app.
+    var payload: String?
+    /// Whether the value parameter is a helper's plain number (`argument.degrees`
+    /// is a `Double`): it is then passed as that number, not as a typed angle.
+    var scalarValue = false
+    /// Whether the value parameter is what the app's `parse:` closure computes
+    /// (`argument.points.map { $0 * theme.spacingUnit }`): never shown as the argument.
+    var computedValue = false
     /// Closures and calls nested so far; past `Evaluator.maxDepth` the rest is kept as source text.
     var depth = 0
     /// Why the closure's structure depends on something other than values, if it does.
@@ -521,12 +677,17 @@ struct TemplateReader {
         if let d = e.as(DeclReferenceExprSyntax.self) {
             let name = d.baseName.text
             if name == second {
-                return secondIsActive ? .whenActive(.fixed(.bool(true)), .fixed(.bool(false))) : .argument
+                if secondIsActive { return .whenActive(.fixed(.bool(true)), .fixed(.bool(false))) }
+                if computedValue { return .source("/* \(name): computed by the app's parse: closure */") }
+                return scalarValue ? .scalarArgument : .argument
             }
             if let local = locals[name] { return local }
         }
         if let m = e.as(MemberAccessExprSyntax.self) {
-            if m.base?.sourceText == second, !secondIsActive { return .argument }
+            if m.base?.sourceText == second, !secondIsActive {
+                guard let payload else { return .argument }
+                return .source("/* \(text): computed by the app from the \(payload) */")
+            }
             if m.base == nil {
                 let name = m.declName.baseName.text
                 if TypedExpressions.systemColors.contains(name) {

@@ -58,6 +58,18 @@ enum LibraryUtilities {
                     kind: .modifier, name: "aspectRatio",
                     arguments: [.init(nil, .argument), .init("contentMode", .fixed(.member("fit")))])
             ])),
+        // `cn-tint-[color]`: a `Color` or a theme token as the native tint; inactive, no tint.
+        "cn-tint": Utility(
+            form: .argument, phase: .effects, argumentType: .color, defaultArgument: nil,
+            body: .chain([
+                .init(
+                    kind: .modifier, name: "modifier",
+                    arguments: [
+                        .init(
+                            nil,
+                            .initializer("CNTintModifier", [.init("color", .argument), .init("token", .source("nil"))]))
+                    ])
+            ])),
         // `cn-avatar-crop`: a circle while selected, no corner otherwise (structure stays).
         "cn-avatar-crop": Utility(
             form: .view, phase: .effects,
@@ -82,6 +94,29 @@ enum LibraryUtilities {
             ])),
     ]
 
+    /// swiftcn's public utility values (`CNUtilities.tint`) by their Swift
+    /// names: an app that registers one under a name of its own
+    /// (`"cn-tint": CNUtilities.tint`) gets the library's utility.
+    static let members: [String: Utility] = {
+        var out: [String: Utility] = [:]
+        let names = [
+            "CNUtilities.tint": "cn-tint", "CNUtilities.avatarCrop": "cn-avatar-crop",
+            "CNUtilities.avatarImage": "cn-avatar-image", "CNUtilities.aspect": "cn-aspect",
+            "CNUtilities.monospaced": "cn-mono",
+            "CNLoadingUtilities.spin": "cn-spin", "CNLoadingUtilities.shimmer": "cn-shimmer",
+        ]
+        for (member, name) in names { out[member] = utilities[name] }
+        return out
+    }()
+
+    /// One utility registered as `name`, written at `location`.
+    static func modifier(named name: String, _ u: Utility, at location: SourceLocation) -> InlineModifier {
+        InlineModifier(
+            name: name, form: u.form, phase: u.phase, order: 0, conflictKey: name, argumentType: u.argumentType,
+            defaultArgument: u.defaultArgument, template: InlineModifierTemplate(body: u.body), unstableReason: nil,
+            location: location)
+    }
+
     /// View methods that install utilities for the subtree they wrap (`ComponentUtilities.swift`).
     static let methods: [String: [String]] = [
         "cnTextUtilities": ["cn-mono"], "cnAspectUtilities": ["cn-aspect"],
@@ -100,10 +135,7 @@ enum LibraryUtilities {
         rules.location = location
         for name in names {
             guard let u = utilities[name] else { continue }
-            var modifier = InlineModifier(
-                name: name, form: u.form, phase: u.phase, order: 0, conflictKey: name,
-                argumentType: u.argumentType, defaultArgument: u.defaultArgument,
-                template: InlineModifierTemplate(body: u.body), unstableReason: nil, location: location)
+            var modifier = modifier(named: name, u, at: location)
             // swiftcn installs each only where the rules have no modifier of its name.
             modifier.yieldsToExisting = true
             rules.inline.modifiers.append(modifier)

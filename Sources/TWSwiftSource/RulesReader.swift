@@ -241,7 +241,9 @@ struct RulesReader {
         case ("button", nil):
             rules.rules.button = classes(assigned, scope)
             rules.overrides.button = true
-        case ("named", let name?): rules.rules.named[name] = RecipeDefinition(classes: classes(assigned, scope))
+        case ("named", let name?):
+            rules.rules.named[name] = RecipeDefinition(
+                classes: classes(assigned, scope), typed: StyleValues.isTyped(assigned, eval))
         case ("modifiers", let name?):
             if let m = InlineClosures.modifier(name: name, assigned, eval, scope, findings: &findings) {
                 rules.inline.modifiers.removeAll { $0.name == name }
@@ -278,7 +280,8 @@ struct RulesReader {
                 rules.overrides.button = true
             case "named":
                 for (name, v) in dictionary(e, scope) {
-                    rules.rules.named[name] = RecipeDefinition(classes: classes(v, scope))
+                    rules.rules.named[name] = RecipeDefinition(
+                        classes: classes(v, scope), typed: StyleValues.isTyped(v, eval))
                 }
             case "modifiers":
                 for (name, v) in dictionary(e, scope) {

@@ -16,6 +16,9 @@ enum SourceFinding: DiagnosticKind {
     case dynamicClasses(expression: String, why: String)
     /// A part of the rules the reader does not read (`theme:`, a utility's closure).
     case rulesNotRead(what: String)
+    /// A registration the reader found but whose closure it cannot follow: its
+    /// classes are accepted, and this says why its effect is not shown.
+    case opaqueRegistration(what: String, why: String, shows: String)
     /// A view used deeper than the reader inlines views: its body is not read there.
     case viewDepthLimit(view: String)
     /// Views that use each other: the body is not read again inside itself.
@@ -33,7 +36,7 @@ enum SourceFinding: DiagnosticKind {
         switch self {
         case .syntax, .notUTF8: return .syntaxError
         case .parseLimit: return .parseLimit
-        case .dynamicClasses, .rulesNotRead: return .dynamicClasses
+        case .dynamicClasses, .rulesNotRead, .opaqueRegistration: return .dynamicClasses
         case .combinationsLimited: return .combinationsLimited
         case .viewDepthLimit: return .viewDepthLimit
         case .viewCycle: return .viewCycle
@@ -62,6 +65,9 @@ enum SourceFinding: DiagnosticKind {
         case .dynamicClasses(let expression, let why):
             return "\(expression) is known only at run time (\(why)); its classes are not checked"
         case .rulesNotRead(let what): return "\(what) is not read statically; what it adds is not checked"
+        case .opaqueRegistration(let what, let why, let shows):
+            return
+                "\(what) is registered by the app, but its closure is not read statically (\(why)): its classes are accepted; \(shows)"
         case .viewDepthLimit(let view):
             return
                 "\(view) is used \(ViewTreeReader.maxInlineDepth + 1) views deep; views are read inside each other at most \(ViewTreeReader.maxInlineDepth) deep, so its body is checked where it is a root of its own, not here"
@@ -90,7 +96,7 @@ enum SourceFinding: DiagnosticKind {
             return "nest at most \(ParseBudget.maxDepth) brackets; name inner values with let to flatten deep literals"
         case .dynamicClasses:
             return "write the classes as literals, TWClasses constants or cn(…) in this file to have them checked"
-        case .rulesNotRead: return nil
+        case .rulesNotRead, .opaqueRegistration: return nil
         case .viewDepthLimit: return "use fewer levels of views inside views, or check the inner views on their own"
         case .viewCycle:
             return "nothing to do if the recursion ends at run time (a tree of rows); otherwise break the cycle"

@@ -55,6 +55,27 @@ enum StyleValues {
         "glass": "glass", "glassProminent": "glass-prominent", "glassInteractive": "glass-interactive",
     ]
 
+    /// Whether an expression is typed `TWStyle` values only (`.w(84)`,
+    /// `TWStyle(.p(3), .hover(.opacity(0.4)))`), without classes written as
+    /// text (`"w-[84]"`, `.classes(…)`): swiftcn applies typed values as
+    /// properties, never as classes looked up again.
+    static func isTyped(_ expr: ExprSyntax, _ eval: Evaluator) -> Bool {
+        let e = eval.unwrap(expr)
+        if let m = e.as(MemberAccessExprSyntax.self) { return m.base == nil || m.base?.sourceText == "TWStyle" }
+        guard let c = e.as(FunctionCallExprSyntax.self) else { return false }
+        if c.calledExpression.sourceText == "TWStyle" { return c.arguments.allSatisfy { isTyped($0.expression, eval) } }
+        guard let callee = c.calledExpression.as(MemberAccessExprSyntax.self),
+            callee.base == nil || callee.base?.sourceText == "TWStyle"
+        else { return false }
+        let name = callee.declName.baseName.text
+        switch name {
+        case "named", "recipe", "classes", "parse", "defaultStyle": return false
+        default:
+            if variants[name] != nil { return c.arguments.allSatisfy { isTyped($0.expression, eval) } }
+            return true
+        }
+    }
+
     /// `TWStyle(a, b, …)` or the styles of `.tw(a, b, …)`.
     static func style(arguments: LabeledExprListSyntax, _ eval: Evaluator, _ scope: Scope) -> Value {
         .list(Array(arguments).filter { $0.label == nil }.map { value($0.expression, eval, scope) })

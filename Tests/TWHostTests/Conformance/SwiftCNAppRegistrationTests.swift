@@ -1,0 +1,283 @@
+import Foundation
+import Testing
+
+@testable import TWHost
+
+/// Registrations an app writes with swiftcn's native factories (its
+/// `TWNativeUtility` forms, `Sources/SwiftCN/NativeUtility.swift`) and
+/// swiftcn's own utility values registered by the app: read as the library
+/// applies them, through the real binary. A factory the reader cannot follow
+/// is a registered class with an opaque slot and one note, never an error.
+@Suite("swiftcn parity: app registrations", .removesTemporaryDirectories)
+struct SwiftCNAppRegistrationTests {
+    /// Writes `source` as `name` in a fresh folder and runs `twhost` on it there.
+    static func run(_ arguments: [String], _ name: String, _ source: String) throws -> ProcessResult {
+        let folder = TestPaths.temporaryDirectory("app-registrations")
+        try source.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+        return try twhost(arguments + [name], directory: folder)
+    }
+
+    static let factories = """
+        import SwiftCN
+        import SwiftUI
+
+        private struct Lean: ViewModifier {
+            let degrees: Double
+            func body(content: Content) -> some View { content.rotationEffect(.degrees(degrees)) }
+        }
+
+        private struct Nudge: ViewModifier {
+            let distance: CGFloat
+            func body(content: Content) -> some View { content.offset(x: distance) }
+        }
+
+        private struct Glow: ViewModifier {
+            let radius: Double
+            func body(content: Content) -> some View { content.shadow(radius: radius) }
+        }
+
+        private struct Badge: Sendable, Equatable {
+            let alpha: Double
+        }
+
+        struct Gallery: View {
+            @State private var on = false
+            let badge = Badge(alpha: 0.5)
+            private var rules: TWGlobalRules {
+                TWGlobalRules(modifiers: [
+                    "lean": .argument(default: "0", order: 5) { argument, _ in
+                        argument.degrees.map { Lean(degrees: $0) }
+                    },
+                    "nudge": .modifier { active, _ in Nudge(distance: active ? 24 : 0) },
+                    "drift": .argument(default: "0") { argument, _ in
+                        guard let points = argument.points else { return nil }
+                        return Nudge(distance: points)
+                    },
+                    "fade": .value(default: Badge(alpha: 1)) { view, badge in view.opacity(badge.alpha) },
+                    "glow": .modifier { active, _ in
+                        let radius = active ? 6.0 : 0
+                        return Glow(radius: radius)
+                    },
+                    "shift": .argument(
+                        default: CGFloat.zero, parse: { argument, theme in argument.points.map { $0 * theme.spacingUnit } }
+                    ) { view, distance in view.offset(x: distance) },
+                ])
+            }
+            var body: some View {
+                VStack {
+                    Text("a").tw("p-2 lean-[12deg]")
+                    Text("b").tw("lean-[nope]")
+                    Text("c").tw("lean-[50%]")
+                    Text("d").tw(on ? "nudge" : "p-1")
+                    Text("e").tw("drift-[6]")
+                    Text("f").tw("p-3 fade-[\\(badge)]")
+                    Text("g").tw("fade-[3]")
+                    Text("h").tw("p-1 glow")
+                    Text("i").tw("shift-[3]")
+                }
+                .twRules(rules)
+            }
+        }
+
+        struct BadDefault: View {
+            var body: some View {
+                Text("x").tw("lean-[5]")
+                    .twRules(TWGlobalRules(modifiers: ["lean": .argument(default: "sideways") { argument, _ in
+                        argument.degrees.map { Lean(degrees: $0) }
+                    }]))
+            }
+        }
+        """
+
+    // swiftcn Tests/SwiftCNTests/NativeUtilityTests.swift · invalidTagsAndArgumentsFailStrictParsing
+    // (`tilt-[nope]`, `tilt-[50%]` fail: `argument.degrees` reads neither) and
+    // invalidInactiveArgumentsFailBeforeRendering (`.argument(default: "invalid")`: `tilt-[5]` fails);
+    // NativeUtilityRenderingTests.swift · registryAllowsNativeModifierFactoriesAndCallerAnimations
+    // (`.modifier { active, _ in … }` is a registered class whose slot keeps one identity);
+    // InterpolationTests.swift · literalsAndCompositionRetainNativePayloads (a payload of the app's own
+    // type reaches the slot; padding 12 beside it).
+    @Test("check: swiftcn's native factories are read, an unreadable one is one note, bad arguments are errors")
+    func checkFactories() throws {
+        let result = try Self.run(["check"], "Gallery.swift", Self.factories)
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.split(separator: "\n").map(String.init) == [
+                "Gallery.swift:37:21: note[dynamic-classes] 'glow' is registered by the app, but its closure is not read statically (its closure is more than one expression): its classes are accepted; its slot shows as `AnyView(/* glow: the app's factory, not read statically */)`, and what it applies — so whether toggling it keeps the view's structure — is not known",
+                "Gallery.swift:49:27: error[invalid-argument] 'lean-[nope]': expected an angle (8, 8deg, 0.5rad, 0.25turn), got 'nope'",
+                "Gallery.swift:50:27: error[invalid-argument] 'lean-[50%]': expected an angle (8, 8deg, 0.5rad, 0.25turn), got '50%'",
+                "Gallery.swift:54:27: error[invalid-argument] 'fade-[3]': custom payloads are read by the plugin's parser",
+                "Gallery.swift:64:9: error[invalid-argument] default 'sideways' of lean is invalid in this theme: expected an angle (8, 8deg, 0.5rad, 0.25turn), got 'sideways'",
+                "Gallery.swift:64:23: error[invalid-argument] 'lean-[5]': its default argument 'sideways' is invalid: expected an angle (8, 8deg, 0.5rad, 0.25turn), got 'sideways'",
+                "5 error(s), 0 warning(s), 1 note(s) in 1 file(s), 10 surface(s)",
+            ])
+    }
+
+    // swiftcn Sources/SwiftCN/NativeUtility.swift (`.modifier` applies `content.modifier(make(active, theme))`,
+    // `.argument(default:) { argument, theme in M? }` the modifier made from the argument) and
+    // Tests/SwiftCNTests/NativeUtilityRenderingTests.swift · registryAllowsNativeModifierFactoriesAndCallerAnimations.
+    @Test("resolve: the slots as swiftcn applies them; a payload's member is computed by the app; the opaque slot")
+    func resolveFactories() throws {
+        let result = try Self.run(["resolve", "--format", "json"], "Gallery.swift", Self.factories)
+        #expect(result.status == 1)
+        let output = try ResolveOutput(result.stdout)
+        let p = "Gallery.swift:Gallery.body/"
+        let inactive = [
+            ".modifier(Nudge(distance: 0))", ".opacity(/* badge.alpha: computed by the app from the Badge */)",
+            "AnyView(/* glow: the app's factory, not read statically */)", ".modifier(Nudge(distance: 0))",
+            ".offset(x: /* distance: computed by the app's parse: closure */)",
+        ]
+        #expect(output.modifiers(p + "0") == [".padding(8)"] + inactive + [".modifier(Lean(degrees: 12))"])
+        #expect(
+            output.modifiers(p + "3") == [
+                ".modifier(Nudge(distance: 0))", ".opacity(/* badge.alpha: computed by the app from the Badge */)",
+                "AnyView(/* glow: the app's factory, not read statically */)", ".modifier(Nudge(distance: 24))",
+                ".offset(x: /* distance: computed by the app's parse: closure */)", ".modifier(Lean(degrees: 0))",
+            ])
+        // `.modifier { … }` keeps one structure: toggling `on` keeps the view's identity.
+        let combinations = output.combinations(p + "3")
+        #expect(combinations.count == 2)
+        #expect(Set(combinations.map(\.identity)).count == 1)
+        #expect(output.modifiers(p + "4").first == ".modifier(Nudge(distance: 6))")
+        // The payload is passed natively: the class is valid, padding 12 beside it.
+        #expect(ResolveOutput.string(output.surface(p + "5"), "status") == "decorated")
+        #expect(output.modifiers(p + "5").first == ".padding(12)")
+        #expect(output.chain(p + "5").first { $0.name == "fade" }?.active == true)
+        // The opaque slot is accepted and shows as such.
+        #expect(ResolveOutput.string(output.surface(p + "7"), "status") == "decorated")
+        #expect(
+            output.chain(p + "7").filter { $0.name == "glow" }.map(\.modifier) == [
+                "AnyView(/* glow: the app's factory, not read statically */)"
+            ])
+        #expect(output.chain(p + "7").first { $0.name == "glow" }?.active == true)
+        // NativeUtilityRenderingTests.swift · registeredFactoriesProduceTheNativePixels: `shift-[3]` whose
+        // `parse:` multiplies by the theme's spacing unit is never shown as `.offset(x: 3)`.
+        let shift = output.chain(p + "8").first { $0.name == "shift" }
+        #expect(shift?.active == true)
+        #expect(shift?.modifier == ".offset(x: /* distance: computed by the app's parse: closure */)")
+    }
+
+    static let library = """
+        import SwiftCN
+        import SwiftUI
+
+        struct Controls: View {
+            var body: some View {
+                VStack {
+                    Image(systemName: "arrow.clockwise").tw("spinner-motion")
+                    Rectangle().tw("skeleton-motion h-[12]")
+                    Toggle("Wi-Fi", isOn: .constant(true)).tw("cn-tint-[\\(Color.indigo)]")
+                    Toggle("AirDrop", isOn: .constant(true)).tw("cn-tint-[nonexistent]")
+                    Image("avatar").tw("cn-avatar-crop cn-avatar-image")
+                }
+                .twRules(TWGlobalRules(modifiers: [
+                    "cn-spin": CNLoadingUtilities.spin, "cn-shimmer": CNLoadingUtilities.shimmer,
+                    "cn-tint": CNUtilities.tint, "cn-avatar-crop": CNUtilities.avatarCrop,
+                    "cn-avatar-image": CNUtilities.avatarImage,
+                ]))
+            }
+        }
+        """
+
+    // swiftcn Tests/SwiftCNTests/CatalogBehaviorTests.swift · recipesHaveNoUnknownUtilities… (with
+    // `cn-spin: CNLoadingUtilities.spin` and `cn-shimmer: CNLoadingUtilities.shimmer` registered,
+    // `spinner-motion` and `skeleton-motion` parse) and nativeTintAcceptsTypedColorsAndChecksNamedTokens
+    // (`cn-tint-[\(Color.indigo)]` parses, a token the theme lacks does not); Sources/SwiftCN/
+    // ComponentUtilities.swift and Loading.swift for what each utility applies.
+    @Test("swiftcn's CNUtilities and CNLoadingUtilities registered by the app are the library's utilities")
+    func libraryMembers() throws {
+        let check = try Self.run(["check"], "Controls.swift", Self.library)
+        #expect(check.status == 1)
+        #expect(
+            check.stdout.split(separator: "\n").map(String.init) == [
+                "Controls.swift:10:58: error[invalid-argument] 'cn-tint-[nonexistent]': no theme color 'nonexistent' (and 'nonexistent' is not a #rgb, #rgba, #rrggbb or #rrggbbaa literal)",
+                "1 error(s), 0 warning(s), 0 note(s) in 1 file(s), 5 surface(s)",
+            ])
+        let resolved = try Self.run(["resolve", "--format", "json"], "Controls.swift", Self.library)
+        let output = try ResolveOutput(resolved.stdout)
+        let p = "Controls.swift:Controls.body/"
+        #expect(
+            output.chain(p + "0").filter { $0.active == true }.map(\.modifier) == [
+                ".modifier(CNSpinModifier(duration: 0.9))"
+            ])
+        #expect(
+            output.chain(p + "1").filter { $0.active == true }.map(\.modifier) == [
+                ".modifier(CNShimmerModifier(duration: 1.6))"
+            ])
+        #expect(
+            output.chain(p + "2").filter { $0.active == true }.map(\.modifier) == [
+                ".modifier(CNTintModifier(color: Color.indigo, token: nil))"
+            ])
+        #expect(
+            output.chain(p + "4").filter { $0.active == true }.map(\.modifier) == [
+                ".clipShape(RoundedRectangle(cornerRadius: 10000))", ".aspectRatio(contentMode: .fill)",
+            ])
+        #expect(
+            output.chain(p + "0").first { $0.name == "cn-tint" }?.modifier
+                == ".modifier(CNTintModifier(color: nil, token: nil))")
+    }
+
+    static let utilities = """
+        import SwiftCN
+        import SwiftUI
+
+        private struct Stamp: Sendable, Equatable {
+            let alpha: Double
+        }
+
+        struct Utilities: View {
+            let stamp = Stamp(alpha: 0.3)
+            var body: some View {
+                VStack {
+                    Text("a").tw("rotate-[0] hover:spin-[15deg]", state: TWState(isHovered: true))
+                        .twRules(TWGlobalRules(utilities: ["spin": TWUtility { argument, _ in
+                            guard let degrees = argument.degrees else { return nil }
+                            return TWStyle(.rotate(degrees * 3), "rounded-[10]")
+                        }]))
+                    Text("b").tw("echo-[2]").twRules(TWGlobalRules(utilities: ["echo": TWUtility { _, _ in .classes("echo-[2]") }]))
+                    Text("c").tw("w-[40]").twRules(TWGlobalRules(named: ["w-[40]": .w(80)], utilities: ["w": TWUtility { _, _ in .w(30) }]))
+                    Text("d").tw("w-[41]").twRules(TWGlobalRules(named: ["w-[40]": .w(80)], utilities: ["w": TWUtility { _, _ in .w(30) }]))
+                    Text("e").tw("p-2 tone-[warm]").twRules(TWGlobalRules(utilities: ["tone": TWUtility { argument, _ in
+                        switch argument.rawValue {
+                        case "warm": return .opacity(0.9)
+                        default: return nil
+                        }
+                    }]))
+                    Text("f").tw("p-2 hover:mark-[\\(stamp)]").twRules(TWGlobalRules(utilities: ["mark": TWUtility { argument, _ in
+                        guard let stamp = argument.value(as: Stamp.self) else { return nil }
+                        return .opacity(stamp.alpha)
+                    }]))
+                }
+            }
+        }
+        """
+
+    // swiftcn Tests/SwiftCNTests/ArgumentTests.swift · customUtilitiesResolveLateAndRetainConditions
+    // (`TWStyle(.rotate(degrees * 2), "rounded-[12]")`: rotation twice the argument, radius 12),
+    // customCyclesFailAndExactNamedRulesTakePrecedence (`.classes("loop-[1]")` is recursive; a named
+    // `"w-[42]": .w(84)` beats the utility `w`; `TWUtility { _, _ in .w(21) }` gives width 21) and
+    // colonsUnderscoresAndEscapedUnderscoresReachTheFactory (a `switch` on `argument.rawValue`: a valid
+    // class); InterpolationTests.swift · typedArgumentsRespectVariantsThemesAndCustomFactories
+    // (`argument.value(as: Payload.self)`: a valid class).
+    @Test("utilities: scaled values, constant closures, typed styles, cycles; the rest opaque, never an error")
+    func utilityClosures() throws {
+        let check = try Self.run(["check"], "Utilities.swift", Self.utilities)
+        #expect(check.status == 1)
+        #expect(
+            check.stdout.split(separator: "\n").map(String.init) == [
+                "Utilities.swift:17:27: error[recursive-utility] utility output is recursive: echo → echo",
+                "Utilities.swift:20:87: note[dynamic-classes] the utility 'tone' is registered by the app, but its closure is not read statically (it switches on `argument.rawValue`): its classes are accepted; what they add is not shown in the chain or checked",
+                "Utilities.swift:26:97: note[dynamic-classes] the utility 'mark' is registered by the app, but its closure is not read statically (it reads the argument as `Stamp`, a type of the app's): its classes are accepted; what they add is not shown in the chain or checked",
+                "1 error(s), 0 warning(s), 2 note(s) in 1 file(s), 6 surface(s)",
+            ])
+        let resolved = try Self.run(["resolve", "--format", "json"], "Utilities.swift", Self.utilities)
+        let output = try ResolveOutput(resolved.stdout)
+        let p = "Utilities.swift:Utilities.body/"
+        #expect(
+            output.modifiers(p + "0+1") == [".clipShape(.rect(cornerRadius: 10))", ".rotationEffect(.degrees(45))"])
+        #expect(output.modifiers(p + "2+1") == [".frame(width: 80)"])
+        #expect(output.modifiers(p + "3+1") == [".frame(width: 30)"])
+        #expect(output.modifiers(p + "4+1") == [".padding(8)"])
+        #expect(ResolveOutput.string(output.surface(p + "5+1"), "status") == "decorated")
+        #expect(output.modifiers(p + "5+1") == [".padding(8)"])
+    }
+}
