@@ -24,8 +24,35 @@ public struct ChainEntry: Hashable, Sendable {
         /// Set by the memos that hand this storage to many surfaces.
         @exclusivity(unchecked) var shared = false
         /// What a report layer keeps for a shared entry (its rendering),
-        /// filled once by whichever thread writes it first.
-        let reportMemo = AtomicLazyReference<AnyObject>()
+        /// filled once by whichever thread writes it first: a retained
+        /// object's pointer, released with the storage. (An atomic pointer,
+        /// not `AtomicLazyReference`, whose load is an unspecialised generic
+        /// call; a report loads it for every shared entry of every surface.)
+        private let reportMemo = Atomic<UnsafeRawPointer?>(nil)
+
+        deinit {
+            if let kept = reportMemo.load(ordering: .acquiring) {
+                Unmanaged<AnyObject>.fromOpaque(kept).release()
+            }
+        }
+
+        /// The object kept, if any yet.
+        @inline(__always) func loadReportMemo() -> AnyObject? {
+            guard let kept = reportMemo.load(ordering: .acquiring) else { return nil }
+            return Unmanaged<AnyObject>.fromOpaque(kept).takeUnretainedValue()
+        }
+
+        /// Keeps `memo` unless another thread kept one first; returns the one kept.
+        func storeReportMemoIfNil(_ memo: AnyObject) -> AnyObject {
+            let retained = Unmanaged<AnyObject>.passRetained(memo).toOpaque()
+            let (stored, original) = reportMemo.compareExchange(
+                expected: nil, desired: UnsafeRawPointer(retained), ordering: .acquiringAndReleasing)
+            if stored { return memo }
+            Unmanaged<AnyObject>.fromOpaque(retained).release()
+            // Not stored: another thread's object is there (it is never taken out).
+            guard let original else { return memo }
+            return Unmanaged<AnyObject>.fromOpaque(original).takeUnretainedValue()
+        }
 
         init(phase: ChainPhase, origin: Origin, active: Bool?, modifier: ModifierIR, className: String?) {
             self.phase = phase
@@ -83,12 +110,12 @@ public struct ChainEntry: Hashable, Sendable {
 
     /// What the report layer kept for this shared entry, if anything yet
     /// (see `isShared`); always nil for an entry that is not shared.
-    package var reportMemo: AnyObject? { storage.shared ? storage.reportMemo.load() : nil }
+    package var reportMemo: AnyObject? { storage.shared ? storage.loadReportMemo() : nil }
 
     /// Keeps `memo` for this shared entry unless another thread kept one
     /// first; returns the one kept. An entry that is not shared keeps nothing.
     package func keepReportMemo(_ memo: AnyObject) -> AnyObject {
-        storage.shared ? storage.reportMemo.storeIfNil(memo) : memo
+        storage.shared ? storage.storeReportMemoIfNil(memo) : memo
     }
 
     public init(phase: ChainPhase, origin: Origin, active: Bool?, modifier: ModifierIR, className: String?) {

@@ -1,3 +1,4 @@
+import Synchronization
 import TWLoading
 import TWModel
 import TWSupport
@@ -7,65 +8,148 @@ import TWSupport
 /// chain) and identity written once, in tables after the surfaces, and each
 /// surface referring to them by index. Schema: `schema/resolve-compact.schema.json`.
 ///
-/// Surfaces are rendered on any thread (`render`); the tables are filled in
-/// input order by one writer, so indices never depend on threads.
+/// Surfaces are rendered on any thread (`render`), which also looks their
+/// parts up in the tables (`Tables`: a number for each distinct part, in
+/// whatever order threads meet them); the writer, in input order, only turns
+/// those numbers into the indices it writes (first use first), so indices
+/// never depend on threads and the one thread that writes hashes nothing.
 public final class CompactReport {
-    /// One surface rendered, before its parts are given indices.
+    /// One surface rendered: its head and scope are the first bytes of its
+    /// run (`render`'s writer), its other parts numbers in `tables`.
     public struct Rendered: Sendable {
-        var head: [UInt8]
-        var identity: String
-        var scope: [UInt8]
-        /// Each entry's JSON object: a shared entry's rendering is the one
-        /// kept with it, the same object for every surface.
-        var entries: [SceneReport.RenderedEntry]
-        var tail: [UInt8]
+        var headCount: Int
+        var scopeCount: Int
+        var identity: Int
+        var entries: [Int]
+        var tail: Int
     }
 
     private let w: ByteWriter
-    private var entries = Table<[UInt8]>()
-    /// Table indices of the shared renderings met so far, by object (each
-    /// kept alive in `keptRenderings`, so an identity is never reused): a
-    /// shared entry is looked up without hashing its bytes.
-    private var sharedIndex: [ObjectIdentifier: Int] = [:]
-    private var keptRenderings: [SceneReport.RenderedEntry] = []
-    private var tails = Table<[UInt8]>()
-    private var identities = Table<String>()
+    /// What every rendering thread looks parts up in.
+    public let tables = Tables()
+    /// Per kind, each table number's index in the report (-1 before its first use)…
+    private var entryIndex: [Int] = []
+    private var tailIndex: [Int] = []
+    private var identityIndex: [Int] = []
+    /// …and the numbers in order of first use.
+    private var entryOrder: [Int] = []
+    private var tailOrder: [Int] = []
+    private var identityOrder: [Int] = []
     private var count = 0
 
-    /// Distinct values in order of first use.
-    struct Table<Key: Hashable> {
-        var index: [Key: Int] = [:]
-        var values: [Key] = []
+    /// The distinct parts of the surfaces rendered so far, each with a number.
+    public final class Tables: Sendable {
+        /// Bytes hashed once, outside the lock, in one pass over the
+        /// buffer (an array's own hashing feeds the hasher byte by byte).
+        struct Key: Hashable, Sendable {
+            let bytes: [UInt8]
+            let hash: Int
+            init(_ bytes: [UInt8]) {
+                self.bytes = bytes
+                var hasher = Hasher()
+                bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+                hash = hasher.finalize()
+            }
+            static func == (a: Key, b: Key) -> Bool { a.hash == b.hash && a.bytes == b.bytes }
+            func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+        }
 
-        mutating func id(_ key: Key) -> Int {
-            if let known = index[key] { return known }
-            index[key] = values.count
-            values.append(key)
-            return values.count - 1
+        /// Distinct values in order of numbering.
+        struct Table: Sendable {
+            var numbers: [Key: Int] = [:]
+            var values: [[UInt8]] = []
+
+            mutating func number(_ key: Key) -> Int {
+                if let known = numbers[key] { return known }
+                numbers[key] = values.count
+                values.append(key.bytes)
+                return values.count - 1
+            }
+        }
+
+        struct State: Sendable {
+            var entries = Table()
+            /// Entry numbers of the shared renderings met so far, by object
+            /// (each kept alive in `kept`, so an identity is never reused): a
+            /// shared entry is looked up without hashing its bytes.
+            var shared: [ObjectIdentifier: Int] = [:]
+            var kept: [SceneReport.RenderedEntry] = []
+            var tails = Table()
+            /// Each identity's bytes.
+            var identities = Table()
+        }
+
+        let state = Mutex(State())
+
+        /// A chain entry as `render` hands it over.
+        enum Entry {
+            /// The rendering kept with a shared entry.
+            case shared(SceneReport.RenderedEntry)
+            /// The bytes of an entry rendered for this surface alone.
+            case bytes(Key)
+        }
+
+        /// A surface's parts numbered: a shared entry by its rendering's
+        /// identity once met, any other entry by its bytes (the same number
+        /// for the same bytes), the tail and identity by their values.
+        func number(_ entries: [Entry], tail: Key, identity: Key) -> (
+            entries: [Int], tail: Int, identity: Int
+        ) {
+            state.withLock { state in
+                var numbers: [Int] = []
+                numbers.reserveCapacity(entries.count)
+                for entry in entries {
+                    switch entry {
+                    case .bytes(let key): numbers.append(state.entries.number(key))
+                    case .shared(let rendering):
+                        let id = ObjectIdentifier(rendering)
+                        if let known = state.shared[id] {
+                            numbers.append(known)
+                            continue
+                        }
+                        let number = state.entries.number(Key(rendering.bytes))
+                        if state.shared.count < 1 << 16 {
+                            state.shared[id] = number
+                            state.kept.append(rendering)
+                        }
+                        numbers.append(number)
+                    }
+                }
+                return (numbers, state.tails.number(tail), state.identities.number(identity))
+            }
         }
     }
 
     public init(writer: ByteWriter) { w = writer }
 
-    /// A surface's parts as the JSON format writes them.
-    public static func render(_ record: SurfaceRecord) -> Rendered {
-        let head = ByteWriter()
-        SceneReport.writeHead(record, to: head)
-        let scope = ByteWriter()
-        SceneReport.writeScope(record, to: scope)
-        let entries = record.surface.chain.map { entry -> SceneReport.RenderedEntry in
-            if entry.isShared { return SceneReport.rendered(entry) }
-            let e = ByteWriter()
-            SceneReport.renderEntry(entry, to: e)
-            return SceneReport.RenderedEntry(e.bytes, shared: false)
+    /// A surface's parts as the JSON format writes them: head and scope
+    /// into `w`, the rest numbered in `tables`.
+    public static func render(_ record: SurfaceRecord, tables: Tables, into w: ByteWriter) -> Rendered {
+        let start = w.count
+        SceneReport.writeHead(record, to: w)
+        let headEnd = w.count
+        SceneReport.writeScope(record, to: w)
+        let scopeEnd = w.count
+        // Entries not shared are rendered and hashed here, outside the tables' lock.
+        var entries: [Tables.Entry] = []
+        entries.reserveCapacity(record.surface.chain.count)
+        for entry in record.surface.chain {
+            if entry.isShared {
+                let rendering = SceneReport.rendered(entry)
+                entries.append(rendering.shared ? .shared(rendering) : .bytes(Tables.Key(rendering.bytes)))
+            } else {
+                SceneReport.renderEntry(entry, to: w)
+                entries.append(.bytes(Tables.Key(w.takeBytes(from: scopeEnd))))
+            }
         }
-        let tail = ByteWriter()
-        tail.append("{")
-        SceneReport.writeTail(record, to: tail)
-        tail.append("}")
+        w.append("{")
+        SceneReport.writeTail(record, to: w)
+        w.append("}")
+        let tail = Tables.Key(w.takeBytes(from: scopeEnd))
+        let numbers = tables.number(entries, tail: tail, identity: Tables.Key(Array(record.surface.identity.utf8)))
         return Rendered(
-            head: head.bytes, identity: record.surface.identity, scope: scope.bytes, entries: entries,
-            tail: tail.bytes)
+            headCount: headEnd - start, scopeCount: scopeEnd - headEnd, identity: numbers.identity,
+            entries: numbers.entries, tail: numbers.tail)
     }
 
     /// `{"twhost": 1, "format": "compact", "plugins": […], "surfaces": [`.
@@ -79,44 +163,54 @@ public final class CompactReport {
         w.append(",\n\"surfaces\": [")
     }
 
+    /// A run of surfaces `render` made, with the bytes it wrote for them, one a line.
+    public func write(_ bytes: [UInt8], _ surfaces: [Rendered]) {
+        var offset = 0
+        for surface in surfaces {
+            let head = offset..<offset + surface.headCount
+            let scope = head.upperBound..<head.upperBound + surface.scopeCount
+            offset = scope.upperBound
+            write(head: bytes[head], scope: bytes[scope], surface)
+        }
+    }
+
     /// One surface a line: its own fields, then indices into the tables.
-    public func write(_ surface: Rendered) {
+    private func write(head: ArraySlice<UInt8>, scope: ArraySlice<UInt8>, _ surface: Rendered) {
         w.append(count == 0 ? "\n{" : ",\n{")
         count += 1
-        w.append(bytes: surface.head)
+        w.append(bytes: head)
         w.append(", \"identity\": ")
-        w.appendNumber(Double(identities.id(surface.identity)))
+        w.appendInteger(Self.index(surface.identity, &identityIndex, &identityOrder))
         w.append(", \"scope\": ")
-        w.append(bytes: surface.scope)
+        w.append(bytes: scope)
         w.append(", \"chain\": [")
         for (i, entry) in surface.entries.enumerated() {
             if i > 0 { w.append(", ") }
-            w.appendNumber(Double(id(entry)))
+            w.appendInteger(Self.index(entry, &entryIndex, &entryOrder))
         }
         w.append("], \"tail\": ")
-        w.appendNumber(Double(tails.id(surface.tail)))
+        w.appendInteger(Self.index(surface.tail, &tailIndex, &tailOrder))
         w.append("}")
     }
 
-    /// An entry's index in the table: a shared rendering's by identity once
-    /// met, any other by its bytes (the same index for the same bytes).
-    private func id(_ entry: SceneReport.RenderedEntry) -> Int {
-        let key = ObjectIdentifier(entry)
-        if let known = sharedIndex[key] { return known }
-        let index = entries.id(entry.bytes)
-        if entry.shared, sharedIndex.count < 1 << 16 {
-            sharedIndex[key] = index
-            keptRenderings.append(entry)
+    /// A table number's index in the report, given at its first use.
+    private static func index(_ number: Int, _ indices: inout [Int], _ order: inout [Int]) -> Int {
+        if number >= indices.count { indices += repeatElement(-1, count: number + 1 - indices.count) }
+        if indices[number] < 0 {
+            indices[number] = order.count
+            order.append(number)
         }
-        return index
+        return indices[number]
     }
 
     /// The tables, then backing-only nodes, diagnostics and summary as in the JSON format.
     public func writeFooter(_ resolution: SceneResolution) {
         w.append(count == 0 ? "],\n" : "\n],\n")
-        writeTable("identities", identities.values.map { Array("\"\($0)\"".utf8) })
-        writeTable("entries", entries.values)
-        writeTable("tails", tails.values)
+        let state = tables.state.withLock { $0 }
+        let quote = [UInt8(ascii: "\"")]
+        writeTable("identities", identityOrder.map { quote + state.identities.values[$0] + quote })
+        writeTable("entries", entryOrder.map { state.entries.values[$0] })
+        writeTable("tails", tailOrder.map { state.tails.values[$0] })
         SceneReport.writeFooterFields(resolution, to: w)
     }
 

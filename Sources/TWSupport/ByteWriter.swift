@@ -71,6 +71,22 @@ public final class ByteWriter {
         flushIfNeeded()
     }
 
+    /// Part of bytes rendered elsewhere.
+    public func append(bytes more: ArraySlice<UInt8>) {
+        more.withUnsafeBufferPointer { write($0) }
+        flushIfNeeded()
+    }
+
+    /// The bytes buffered from `start` on, as an array (a copy), which are
+    /// then dropped: a piece rendered in place of a writer of its own (an
+    /// in-memory writer's; one with a descriptor may have flushed them).
+    public func takeBytes(from start: Int) -> [UInt8] {
+        precondition(start >= 0 && start <= count, "takeBytes(from:) within the buffered bytes")
+        let taken = Array(UnsafeBufferPointer(start: buffer + start, count: count - start))
+        count = start
+        return taken
+    }
+
     public func append(_ text: String) {
         if text.utf8.withContiguousStorageIfAvailable({ write($0) }) == nil {
             var text = text

@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 import TWHost
 import TWPreview
@@ -67,8 +68,21 @@ enum DiffCommand {
             }
             return try side(argument, loading: loading)
         }
-        let base = try readSide(arguments.first)
-        let head = try readSide(arguments.second)
+        let base: DiffSide
+        let head: DiffSide
+        let probed = [arguments.first, arguments.second].contains { $0.hasPrefix("plugins:") }
+        if sourcePlugins == nil, !probed {
+            // Two snapshot files (megabytes of JSON each for a large registry): read at
+            // once, HEAD on another thread; BASE's error, if any, is still the one reported.
+            let other = SideReader(arguments.second, loading: loading)
+            let first = Result { () throws(CLIError) in try side(arguments.first, loading: loading) }
+            let second = other.wait()
+            base = try first.get()
+            head = try second.get()
+        } else {
+            base = try readSide(arguments.first)
+            head = try readSide(arguments.second)
+        }
         var scenes: [(label: String, scene: Scene)] = []
         for scenePath in command.all(scene) {
             // A scene file, or Swift sources (a .swift file or a folder): each Swift file is a scene,
@@ -128,6 +142,25 @@ enum DiffCommand {
             Output.write(report.text(palette: SurfaceReport.Palette(enabled: Output.useColor)))
         }
         return report.blocking ? ExitCode.findings : ExitCode.success
+    }
+
+    /// A snapshot file read on a thread of its own (`DiffCommand.side`).
+    final class SideReader: @unchecked Sendable {
+        // @unchecked: `result` is written once by the read, read after `group.wait()`.
+        private var result: Result<DiffSide, CLIError> = .failure(.failed("not read"))
+        private let group = DispatchGroup()
+
+        init(_ argument: String, loading: [String]) {
+            DispatchQueue.global().async(group: group) { [self] in
+                result = Result { () throws(CLIError) in try DiffCommand.side(argument, loading: loading) }
+            }
+        }
+
+        /// The side, once it is read.
+        func wait() -> Result<DiffSide, CLIError> {
+            group.wait()
+            return result
+        }
     }
 
     /// BASE or HEAD: a snapshot file, or `plugins:a,b[@DIR]` probed in a

@@ -68,6 +68,7 @@ enum ResolveCommand {
         let palette = SurfaceReport.Palette(enabled: Output.useColor)
         let json = format == .json
         let compact = format == .compact ? CompactReport(writer: writer) : nil
+        let tables = compact?.tables
         if json { SceneReport.writeHeader(plugins: plugins.map(\.info), to: writer) }
         compact?.writeHeader(plugins: plugins.map(\.info))
         // The cores this process may use; Glibc, not Foundation, which would cost ~5 ms to load.
@@ -79,7 +80,7 @@ enum ResolveCommand {
                 environment: environment, jobs: jobs,
                 render: { (record, first, w) -> CompactReport.Rendered? in
                     switch (format, summary) {
-                    case (.compact, _): return CompactReport.render(record)
+                    case (.compact, _): return tables.map { CompactReport.render(record, tables: $0, into: w) }
                     case (.json, true): SummaryReport.writeSurface(record, first: first, to: w)
                     case (.json, false): SceneReport.writeSurface(record, first: first, to: w)
                     case (_, true): w.append(SummaryReport.text(record, palette: palette))
@@ -88,9 +89,9 @@ enum ResolveCommand {
                     return nil
                 },
                 write: { (bytes: [UInt8], parts: [CompactReport.Rendered?]) in
-                    // A compact report's surfaces are parts, not bytes (`bytes` is empty).
-                    writer.append(bytes: bytes)
-                    for case let part? in parts { compact?.write(part) }
+                    // A compact report's surfaces are parts and the bytes of their heads and scopes.
+                    guard let compact else { return writer.append(bytes: bytes) }
+                    compact.write(bytes, parts.compactMap { $0 })
                 })
         } catch {
             try? writer.flush()
