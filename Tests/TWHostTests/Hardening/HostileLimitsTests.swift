@@ -137,6 +137,12 @@ extension HostileLimitsTests {
         let resolved = try SceneResolver.resolve(scene, plugins: [])
         #expect(resolved.surfaces.count == calls)
         #expect(resolved.surfaces.allSatisfy { $0.surface.diagnostics.isEmpty })
+        // Every layer starts where the chain does (its location is the chain's first token),
+        // and finding that token descends the whole chain: it is searched for once, not per layer.
+        #expect(Set(layers.compactMap(\.location)).count == 1)
+        let (requests, searches) = file.locationCounts
+        #expect(requests >= calls, "\(requests) requests")
+        #expect(searches <= requests - (calls - 1), "\(searches) of \(requests) locations searched")
     }
 }
 
