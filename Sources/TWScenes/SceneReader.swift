@@ -324,11 +324,35 @@ public struct SceneReader {
         }
     }
 
+    /// The longest class list a scene may give (a `tw`, `buttonStyle`,
+    /// `twAnimation`, adapter, recipe or rules value), in UTF-8 bytes of its
+    /// text: far above any real list (the expansion limit is 10,000 classes),
+    /// so that one enormous string, or millions of short classes, is refused
+    /// before it is tokenized.
+    public static let maxClassListBytes = 1 << 20
+
+    /// The error for a class list of `bytes` bytes, past `maxClassListBytes`.
+    func classListTooLong(_ path: String, _ node: JSONNode, bytes: Int) -> SceneError {
+        invalid(
+            path, node,
+            "a class list of \(bytes) bytes; a class list is at most \(Self.maxClassListBytes) bytes (1 MiB)")
+    }
+
     /// Classes: a string, or an array of text segments and typed values.
     mutating func classes(_ node: JSONNode, _ path: String) throws(SceneError) -> TWClasses {
         switch node.value {
-        case .string(let s): return TWClasses(s)
+        case .string(let s):
+            // `utf8.count` of a native string is its stored length: no pass over the bytes.
+            guard s.utf8.count <= Self.maxClassListBytes else {
+                throw classListTooLong(path, node, bytes: s.utf8.count)
+            }
+            return TWClasses(s)
         case .array(let items):
+            let bytes = items.reduce(0) { sum, item in
+                guard case .string(let s) = item.value else { return sum }
+                return sum + s.utf8.count
+            }
+            guard bytes <= Self.maxClassListBytes else { throw classListTooLong(path, node, bytes: bytes) }
             var segments: [TWClasses.Segment] = []
             for (i, item) in items.enumerated() {
                 let p = "\(path)/\(i)"

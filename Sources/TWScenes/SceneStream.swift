@@ -119,8 +119,9 @@ public struct SceneStream {
     }
 
     /// Why a walk stopped: a node's rules name an unloaded plugin (when
-    /// `checkPlugins` was not called), or a node the check pass accepted does
-    /// not read again (it cannot: the bytes are held).
+    /// `checkPlugins` was not called), or a node does not read: a plain node
+    /// (which the check pass reads on its bytes, nothing decoded) whose class
+    /// list is past `SceneReader.maxClassListBytes`.
     public enum WalkError: Error, CustomStringConvertible {
         case scene(SceneError)
         case resolve(SceneResolveError)
@@ -385,9 +386,16 @@ struct StreamReader {
         if let text = string(fields.text) { node.text = text }
         if let label = string(fields.label) { node.label = label }
         if let systemImage = string(fields.systemImage) { node.systemImage = systemImage }
-        if let tw = string(fields.tw) { node.tw = TWClasses(tw) }
-        if let buttonStyle = string(fields.buttonStyle) { node.buttonStyle = TWClasses(buttonStyle) }
-        if let twAnimation = string(fields.twAnimation) { node.twAnimation = TWClasses(twAnimation) }
+        let tw = string(fields.tw)
+        let buttonStyle = string(fields.buttonStyle)
+        let twAnimation = string(fields.twAnimation)
+        // A class list past `SceneReader.maxClassListBytes` is read, and refused, by the full path.
+        for text in [tw, buttonStyle, twAnimation] where (text?.utf8.count ?? 0) > SceneReader.maxClassListBytes {
+            return nil
+        }
+        if let tw { node.tw = TWClasses(tw) }
+        if let buttonStyle { node.buttonStyle = TWClasses(buttonStyle) }
+        if let twAnimation { node.twAnimation = TWClasses(twAnimation) }
         return (SceneNode(node), firstPlainChild(fields))
     }
 

@@ -572,10 +572,41 @@ final class Evaluator {
 struct SourceContext {
     let file: String
     let converter: SourceLocationConverter
+    private let starts = StartCache()
 
+    init(file: String, converter: SourceLocationConverter) {
+        self.file = file
+        self.converter = converter
+    }
+
+    /// Where `node` starts, after its leading trivia. SwiftSyntax finds that
+    /// place by descending to the node's first token, which in a chain
+    /// `Text("x").tw(…).tw(…)…` is as deep as the chain: asked once per
+    /// layer, that was quadratic in the chain's length. Nodes that begin at
+    /// the same offset (trivia included) begin with the same token, since
+    /// every token of a tree without errors has text, so the place is kept
+    /// by that offset and found once per token.
     func location(_ node: some SyntaxProtocol) -> TWModel.SourceLocation {
+        starts.requests += 1
+        let offset = node.position.utf8Offset
+        let keep = node.totalLength.utf8Length > 0
+        if keep, let known = starts.byOffset[offset] { return known }
+        starts.searches += 1
         let l = node.startLocation(converter: converter)
-        return TWModel.SourceLocation(file: file, line: l.line, column: l.column)
+        let location = TWModel.SourceLocation(file: file, line: l.line, column: l.column)
+        if keep { starts.byOffset[offset] = location }
+        return location
+    }
+
+    /// How many locations were asked for, and how many of them searched for
+    /// their node's first token (the others were known by their offset).
+    var locationCounts: (requests: Int, searches: Int) { (starts.requests, starts.searches) }
+
+    /// The locations found so far, by the offset their nodes begin at (one file, one thread).
+    private final class StartCache {
+        var byOffset: [Int: TWModel.SourceLocation] = [:]
+        var requests = 0
+        var searches = 0
     }
 }
 

@@ -22,6 +22,9 @@ public struct SwiftSourceFile: Sendable {
     var uses: [ViewUse] = []
     /// Per surface (by its node's location): where each class of its literals is written.
     var classSpans: [TWModel.SourceLocation: [String: ClassSpan]] = [:]
+    /// Locations asked for while reading the file, and those searched for
+    /// (`SourceContext.location`): what keeps a chain of layers linear.
+    var locationCounts = (requests: 0, searches: 0)
 }
 
 /// A view used by type name (`CardView()`), with the rules in force at the use:
@@ -211,6 +214,7 @@ public enum SwiftSources {
         file.rootOwners = reader.rootOwners
         file.uses = uses(root, owners: reader.rootOwners)
         file.classSpans = reader.classSpans
+        file.locationCounts = context.locationCounts
         return file
     }
 

@@ -137,6 +137,12 @@ extension HostileLimitsTests {
         let resolved = try SceneResolver.resolve(scene, plugins: [])
         #expect(resolved.surfaces.count == calls)
         #expect(resolved.surfaces.allSatisfy { $0.surface.diagnostics.isEmpty })
+        // Every layer starts where the chain does (its location is the chain's first token),
+        // and finding that token descends the whole chain: it is searched for once, not per layer.
+        #expect(Set(layers.compactMap(\.location)).count == 1)
+        let (requests, searches) = file.locationCounts
+        #expect(requests >= calls, "\(requests) requests")
+        #expect(searches <= requests - (calls - 1), "\(searches) of \(requests) locations searched")
     }
 }
 
@@ -224,5 +230,40 @@ extension HostileLimitsTests {
             named.stderr
                 == "error: cannot read /dev/zero: is a character device; only a regular file is read (or - for standard input)\n"
         )
+    }
+}
+
+extension HostileLimitsTests {
+    @Test("a class list past 1 MiB is refused before it is tokenized: one enormous class, millions of short ones")
+    func classListTooLong() throws {
+        let dir = TestPaths.temporaryDirectory("long-list")
+        #expect(SceneReader.maxClassListBytes == 1_048_576)
+        let oneClass = "p-" + String(repeating: "x", count: 16 << 20)
+        let manyClasses = String(repeating: "p-4 ", count: 2_000_000)
+        let cases: [(name: String, json: String, path: String, bytes: Int)] = [
+            // A plain node (the streamed fast path) and a node with other fields (the full reader).
+            ("one", #"{"scene": 1, "root": {"type": "Text", "tw": "\#(oneClass)"}}"#, "/root/tw", (16 << 20) + 2),
+            (
+                "many",
+                #"{"scene": 1, "root": {"type": "VStack", "children": [{"type": "Text", "tw": "p-4"}, {"type": "Text", "state": {"hover": true}, "tw": "\#(manyClasses)"}]}}"#,
+                "/root/children/1/tw", 8_000_000
+            ),
+            (
+                "segments",
+                #"{"scene": 1, "root": {"type": "Text", "buttonStyle": ["\#(manyClasses)", {"number": 4}, "p-4"]}}"#,
+                "/root/buttonStyle", 8_000_003
+            ),
+        ]
+        for c in cases {
+            let scene = dir + "/\(c.name).json"
+            try Self.write(c.json, scene)
+            let result = try twhost(["resolve", scene])
+            #expect(result.status == 2, "\(c.name): \(result.stderr.prefix(300))")
+            #expect(result.stdout.isEmpty, "\(c.name)")
+            #expect(
+                result.stderr
+                    == "error: \(c.path): a class list of \(c.bytes) bytes; a class list is at most 1048576 bytes (1 MiB) (line 1)\n",
+                "\(c.name): \(result.stderr.prefix(300))")
+        }
     }
 }
