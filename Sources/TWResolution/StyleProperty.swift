@@ -22,6 +22,13 @@ public enum StyleProperty: String, Hashable, Sendable, CaseIterable, Comparable 
     /// swiftcn's semantic surfaces (`surface-floating`, `surface-solid`) and
     /// glass's interactive feedback (`glass-interactive`), drawn with the background.
     case surface, glassInteractive
+    /// swiftcn's `group` and `group/name` markers: the surface publishes its
+    /// state to its subtree and draws nothing (`.member(name)`, `""` unnamed).
+    case groupMarker
+    /// swiftcn's shared-element classes: `shared-[id]` (with `/group`) sets
+    /// the id and the group together; `shared-frame|position|size` the
+    /// matched properties; `shared-source|follower` whether it is the source.
+    case sharedID, sharedGroup, sharedProperties, sharedSource
 
     public static func < (a: StyleProperty, b: StyleProperty) -> Bool { a.rank < b.rank }
 
@@ -70,6 +77,11 @@ public enum StyleProperty: String, Hashable, Sendable, CaseIterable, Comparable 
         case .delay: return 36
         case .surface: return 37
         case .glassInteractive: return 38
+        case .groupMarker: return 39
+        case .sharedID: return 40
+        case .sharedGroup: return 41
+        case .sharedProperties: return 42
+        case .sharedSource: return 43
         }
     }
 
@@ -83,7 +95,18 @@ public enum StyleProperty: String, Hashable, Sendable, CaseIterable, Comparable 
         case .offsetX, .offsetY: return "offset"
         case .scaleY: return "scale"
         case .glassInteractive: return "surface"
+        case .groupMarker: return "group"
+        case .sharedID, .sharedGroup, .sharedProperties, .sharedSource: return "shared"
         default: return rawValue
+        }
+    }
+
+    /// The properties of group markers and shared elements, which depend on
+    /// the enclosing groups.
+    public var isGroupProperty: Bool {
+        switch self {
+        case .groupMarker, .sharedID, .sharedGroup, .sharedProperties, .sharedSource: return true
+        default: return false
         }
     }
 
