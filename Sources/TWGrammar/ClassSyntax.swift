@@ -26,6 +26,9 @@ public struct ParsedClass: Hashable, Sendable {
     /// The type hint written before a typed value (`color` in `text-[color:\(Color.red)]`);
     /// a hint before literal text stays part of the literal.
     public var typeHint: String?
+    /// The text after `/` that follows a shared element's bracket
+    /// (`shared-[cover]/hero`): its group, as swiftcn reads it.
+    public var bracketGroup: String?
 
     public init(
         text: String, variants: [String], negative: Bool, body: String, root: String? = nil,
@@ -127,7 +130,11 @@ public struct ParsedClass: Hashable, Sendable {
         }
         guard close > open else { throw .unbalancedBrackets }
         let rest = utility[(close + 1)...]
-        if !rest.isEmpty {
+        let root = String(decoding: utility[..<(open - 1)], as: UTF8.self)
+        if root == "shared", rest.first == UInt8(ascii: "/") {
+            // A shared element's group, checked with the element (swiftcn's shared-element grammar).
+            parsed.bracketGroup = String(decoding: rest.dropFirst(), as: UTF8.self)
+        } else if !rest.isEmpty {
             guard rest.first == UInt8(ascii: "/") else {
                 throw .textAfterBracket(String(decoding: rest, as: UTF8.self))
             }
@@ -135,7 +142,7 @@ public struct ParsedClass: Hashable, Sendable {
             guard let percent = DecimalNumber.parse(text), percent <= 100 else { throw .invalidOpacity(text) }
             parsed.bracketOpacity = percent / 100
         }
-        parsed.root = String(decoding: utility[..<(open - 1)], as: UTF8.self)
+        parsed.root = root
         let inside = utility[(open + 1)..<close]
         if let typed = token.typedArgument {
             let marker = Array(String(ClassToken.marker).utf8)

@@ -31,6 +31,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, CustomStri
     case invalidPreset = "invalid-preset"
     case ignoredClass = "ignored-class"
     case unknownLifecycle = "unknown-lifecycle"
+    case noEnclosingGroup = "no-enclosing-group"
     // Scenes and Swift sources (docs/Scenes.md, docs/SwiftSources.md).
     case unknownField = "unknown-field"
     case identityVaries = "identity-varies"
@@ -64,7 +65,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, CustomStri
             .notPainted, .unavailableAPI, .invalidPreset, .ignoredClass, .unknownLifecycle, .unknownField,
             .unstableRowID, .branchResetsIdentity, .unusedSuppression, .overriddenClass, .duplicateClass:
             return .warning
-        case .dynamicClasses, .combinationsLimited, .viewDepthLimit, .viewCycle:
+        case .dynamicClasses, .combinationsLimited, .viewDepthLimit, .viewCycle, .noEnclosingGroup:
             return .note
         }
     }
@@ -99,6 +100,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, CustomStri
         case .invalidPreset: return "A plugin's animation preset sets parameters its curve does not take."
         case .ignoredClass: return "A class in .twAnimation(…) that does more than choose the animation."
         case .unknownLifecycle: return "A lifecycle modifier name that CocoaUI does not have."
+        case .noEnclosingGroup:
+            return "A group variant or shared element with no enclosing group marker in what twhost reads."
         case .unknownField: return "A field of a scene file that twhost does not read."
         case .identityVaries:
             return
@@ -130,7 +133,9 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, CustomStri
         case .unknownClass:
             return "Fix the spelling (the message suggests the nearest known class), or register the class."
         case .invalidClass: return "Remove the control character: classes are printable text."
-        case .unknownVariant: return "Use hover, focus, pressed, active, disabled, group-hover or group-focus."
+        case .unknownVariant:
+            return
+                "Use hover, focus, pressed, active, disabled, or group-hover, group-focus, group-active, group-disabled (with an optional /name)."
         case .invalidArgument: return "Give the argument the class expects; the message says which part failed."
         case .unsupportedTarget:
             return "Apply target-specific classes directly to the Text, Image or Shape, before .padding or .frame."
@@ -159,6 +164,9 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, CustomStri
         case .ignoredClass: return "Move styling classes to .tw(…)."
         case .unknownLifecycle:
             return "Use onViewWillAppear, onViewDidLoad, onViewWillDisappear or onViewDidDisappear."
+        case .noEnclosingGroup:
+            return
+                "Add `group` (or `group/name`) to an enclosing view's classes; when the group is in another file, give its state with --state."
         case .unknownField: return "Fix the field's name (the message suggests one) or remove it."
         case .identityVaries:
             return

@@ -86,6 +86,7 @@ public enum SwiftUIAPI: String, CaseIterable, Sendable {
         "Animation.spring, .spring(duration:bounce:blendDuration:), .spring(response:dampingFraction:blendDuration:)"
     case animationSmooth = "Animation.smooth, .snappy, .bouncy (and (duration:extraBounce:))"
     case animationDelay = "Animation.delay(_:)"
+    case matchedGeometryEffect = "View.matchedGeometryEffect(id:in:properties:anchor:isSource:)"
 
     public var availability: Availability {
         let v13 = Availability.swiftUI1
@@ -99,7 +100,7 @@ public enum SwiftUIAPI: String, CaseIterable, Sendable {
             .buttonBorderShape, .borderedProminent:
             return at(OSVersion(15), OSVersion(12), OSVersion(15))
         case .textForegroundStyle, .controlSizeExtraLarge: return at(OSVersion(17), OSVersion(14), OSVersion(17))
-        case .fontTitle2, .fontTitle3: return at(OSVersion(14), OSVersion(11), OSVersion(14))
+        case .fontTitle2, .fontTitle3, .matchedGeometryEffect: return at(OSVersion(14), OSVersion(11), OSVersion(14))
         case .controlSize: return at(OSVersion(15), OSVersion(10, 15), OSVersion(15))
         case .controlSizeLarge: return at(OSVersion(15), OSVersion(11), OSVersion(15))
         case .bordered: return at(OSVersion(15), OSVersion(10, 15), OSVersion(13))
@@ -187,6 +188,7 @@ public enum SwiftUIAPI: String, CaseIterable, Sendable {
         case .animationSpring: return doc + "animation/spring(duration:bounce:blendduration:)"
         case .animationSmooth: return doc + "animation/smooth(duration:extrabounce:)"
         case .animationDelay: return doc + "animation/delay(_:)"
+        case .matchedGeometryEffect: return doc + "view/matchedgeometryeffect(id:in:properties:anchor:issource:)"
         }
     }
 

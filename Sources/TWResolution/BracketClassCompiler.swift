@@ -48,7 +48,7 @@ enum BracketClassCompiler {
                 guard i > pieceStart,
                     let variant = Variant(
                         name: String(decoding: UnsafeBufferPointer(rebasing: bytes[pieceStart..<i]), as: UTF8.self)),
-                    variant != .pressed
+                    variant != .pressed, !variant.isGroup
                 else { return nil }
                 conditions.append(variant)
                 pieceStart = i + 1

@@ -37,6 +37,19 @@ public enum BuiltinUtilities {
         "surface-floating": [StyleAssignment(.surface, .member("floating"))],
         "surface-solid": [StyleAssignment(.surface, .member("solid"))],
         "glass-interactive": [StyleAssignment(.glassInteractive, .member("true"))],
+        // swiftcn's `bezel-*` (`TWButtonStyle.swift`): the native style alone, without a recipe's label classes.
+        "bezel-prominent": [StyleAssignment(.nativeButtonStyle, .member("borderedProminent"))],
+        "bezel-bordered": [StyleAssignment(.nativeButtonStyle, .member("bordered"))],
+        "bezel-borderless": [StyleAssignment(.nativeButtonStyle, .member("borderless"))],
+        "bezel-link": [StyleAssignment(.nativeButtonStyle, .member("link"))],
+        // swiftcn's group marker and shared-element options (`ClassParser.swift`); `group/name` and
+        // `shared-[id]` take a name and are read by `ClassExpander`.
+        "group": [StyleAssignment(.groupMarker, .member(""))],
+        "shared-frame": [StyleAssignment(.sharedProperties, .member("frame"))],
+        "shared-position": [StyleAssignment(.sharedProperties, .member("position"))],
+        "shared-size": [StyleAssignment(.sharedProperties, .member("size"))],
+        "shared-source": [StyleAssignment(.sharedSource, .member("true"))],
+        "shared-follower": [StyleAssignment(.sharedSource, .member("false"))],
     ]
 
     /// Whether a built-in root takes values under this name (`p`, `bg`, `rounded`).

@@ -237,6 +237,10 @@ struct ClassExpander {
         record: (() -> String, inout ClassExpander) -> Void
     ) {
         let body = parsed.body
+        if body.hasPrefix("group/") {
+            groupMarker(parsed, name: String(body.dropFirst(6)), conditions: conditions, topText: topText)
+            return
+        }
         if let assignments = BuiltinUtilities.exactTags[body] {
             if parsed.negative {
                 report(.cannotNegate(classText: parsed.text, name: body), topText)
@@ -358,6 +362,11 @@ struct ClassExpander {
         if case .literal = argument, let recipe = recipeBody(named: parsed.body) {
             record({ "recipe \(parsed.body) (\(recipe.origin))" }, &self)
             expandRecipe(parsed.body, recipe, parsed: parsed, topText: topText, depth: depth)
+            return
+        }
+        // Seed 000: shared-element classes keep their own grammar, whatever is registered under `shared`.
+        if root == "shared" {
+            sharedElement(parsed, argument, conditions: conditions, topText: topText, record: record)
             return
         }
         // R-PREC-3: registered bracket prefixes, then utilities, then built-ins.
@@ -560,6 +569,79 @@ struct ClassExpander {
         }
         typedStyles = outer
         recipeStack.removeLast()
+    }
+
+    // MARK: groups and shared elements (swiftcn's ClassParser.swift)
+
+    /// `group/name`: a named group marker; the name is letters, digits, `-`, `_` or `.`.
+    private mutating func groupMarker(_ parsed: ParsedClass, name: String, conditions: [Variant], topText: String) {
+        guard !parsed.negative else {
+            report(.cannotNegate(classText: parsed.text, name: "group"), topText)
+            return
+        }
+        guard GroupName.isValid(name) else {
+            report(.invalidValue(classText: parsed.text, reason: Self.groupNameRule), topText)
+            return
+        }
+        add(.style([StyleAssignment(.groupMarker, .member(name))]), parsed, conditions, topText)
+    }
+
+    static let groupNameRule = "a group name is ASCII letters, digits, '-', '_' or '.'"
+
+    /// `shared-[id]` and `shared-[id]/group`: the element's id (a literal
+    /// name, or a String passed by interpolation; a run-time one is probed as
+    /// a String by `SymbolicSurface`) and the group whose
+    /// namespace pairs it; both are set together, so a later class replaces both.
+    private mutating func sharedElement(
+        _ parsed: ParsedClass, _ argument: BracketArgument, conditions: [Variant], topText: String,
+        record: (() -> String, inout ClassExpander) -> Void
+    ) {
+        guard !parsed.negative else {
+            report(.cannotNegate(classText: parsed.text, name: "shared"), topText)
+            return
+        }
+        if let group = parsed.bracketGroup, !GroupName.isValid(group) {
+            report(.invalidValue(classText: parsed.text, reason: Self.groupNameRule), topText)
+            return
+        }
+        let id: StyleValue
+        switch argument {
+        case .literal(let text):
+            guard GroupName.isValid(text) else {
+                report(
+                    .invalidValue(
+                        classText: parsed.text,
+                        reason: "a shared element's id is ASCII letters, digits, '-', '_' or '.', or a String"),
+                    topText)
+                return
+            }
+            id = .member(text)
+        case .typed(.string(let text)):
+            guard GroupName.isValid(text) else {
+                report(
+                    .invalidValue(
+                        classText: parsed.text,
+                        reason: "a shared element's id is ASCII letters, digits, '-', '_' or '.'"),
+                    topText)
+                return
+            }
+            id = .member(text)
+        case .typed(.symbolic(let symbol)):
+            dynamic(symbol, parsed, topText)
+            return
+        case .typed(let other):
+            report(
+                .invalidValue(
+                    classText: parsed.text, reason: "a shared element's id is a String, got a \(other.type.rawValue)"),
+                topText)
+            return
+        }
+        record({ "shared element (swiftcn's shared-element grammar)" }, &self)
+        add(
+            .style([
+                StyleAssignment(.sharedID, id),
+                StyleAssignment(.sharedGroup, parsed.bracketGroup.map { .member($0) } ?? .none),
+            ]), parsed, conditions, topText)
     }
 
     private mutating func add(

@@ -153,8 +153,10 @@ final class InternedTables: Sendable {
         var effects: [Draft] = []
         for effect in expansion.effects {
             // The native button style decides what else applies: the general path's.
+            // Group variants, markers and shared elements depend on the enclosing groups: the general path's.
             guard case .style(let assignments) = effect.kind, !effect.conditions.contains(.pressed),
-                !assignments.contains(where: { $0.property == .nativeButtonStyle })
+                !effect.conditions.contains(where: \.isGroup),
+                !assignments.contains(where: { $0.property == .nativeButtonStyle || $0.property.isGroupProperty })
             else { return nil }
             effects.append(
                 Draft(

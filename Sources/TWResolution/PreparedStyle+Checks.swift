@@ -61,4 +61,32 @@ extension PreparedStyle {
         }
         effects.removeAll { skipped.contains($0.classText) }
     }
+
+    /// Group step (swiftcn's groups): a group variant that refers to no
+    /// enclosing group, with no group state given, never applies; a winning
+    /// shared element with no group to pair in draws nothing. Each is a
+    /// `no-enclosing-group` note, once per class.
+    static func groupFindings(_ effects: [ClassEffect], winners: PropertyTable<StyleWinner>, state: SurfaceState)
+        -> [Diagnostic]
+    {
+        var out: [Diagnostic] = []
+        for effect in effects {
+            guard let variant = effect.conditions.first(where: { $0.isGroup && !state.supplies($0) }) else { continue }
+            let d = SurfaceFinding.groupVariantWithoutGroup(
+                classText: effect.classText, innerText: effect.innerText, variant: variant
+            ).diagnostic
+            if !out.contains(d) { out.append(d) }
+        }
+        if let shared = winners[.sharedID] {
+            let group: String
+            if case .member(let name)? = winners[.sharedGroup]?.value { group = name } else { group = "" }
+            if state.groups.scope(named: group) == nil {
+                out.append(
+                    SurfaceFinding.sharedWithoutGroup(
+                        classText: shared.effect.classText, innerText: shared.effect.innerText, group: group
+                    ).diagnostic)
+            }
+        }
+        return out
+    }
 }

@@ -27,12 +27,12 @@ extension PreparedStyle {
     /// OS version lacks (reported only on decorated surfaces).
     static func styling(
         _ values: PropertyTable<StyleValue>, winners: PropertyTable<StyleWinner>, slots: [ChainEntry],
-        source: SurfaceSource, nativeStyle: String?, scope: ResolutionScope
+        source: SurfaceSource, nativeStyle: String?, scope: ResolutionScope, groups: GroupContext = GroupContext()
     ) -> (entries: [ChainEntry], availability: [Diagnostic]) {
         // Text's own modifiers apply while nothing but Text transforms came before (no content slot).
         let target = StyleEmitter.Target(
             environment: scope.environment, text: source.target == .text && !slots.contains { $0.phase == .content },
-            nativeButton: nativeStyle != nil && nativeStyle != "plain")
+            nativeButton: nativeStyle != nil && nativeStyle != "plain", groups: groups)
         var availability: [Diagnostic] = []
         var entries: [ChainEntry] = []
         for emitted in StyleEmitter.emit(values, theme: scope.rules.theme, target: target, warnings: &availability) {

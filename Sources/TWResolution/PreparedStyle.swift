@@ -45,6 +45,7 @@ public struct PreparedStyle: Sendable {
         if !decorated { effects.removeAll() }
 
         var winners = Self.selectWinners(effects, state: state)
+        diagnostics += Self.groupFindings(effects, winners: winners.style, state: state)
         Self.keepForeground(&winners.style, effects)
         diagnostics += Self.dropNotPainted(&winners.style, nativeStyle: native.style)
         var slots = Self.fillSlots(
@@ -63,7 +64,7 @@ public struct PreparedStyle: Sendable {
             winners.style, minimumHeightFor: decorated ? native.style : nil, platform: environment.platform)
         let styling = Self.styling(
             values, winners: winners.style, slots: slots.chain, source: source, nativeStyle: native.style,
-            scope: scope)
+            scope: scope, groups: state.groups)
         if decorated { diagnostics += styling.availability }
         if scope.checksPluginAPIs { diagnostics += Self.pluginAPIFindings(slots.chain, environment: environment) }
         slots.insertStyling(styling.entries)

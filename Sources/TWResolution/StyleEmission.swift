@@ -193,6 +193,36 @@ struct StyleEmission {
         emit([.foreground], .modifier(modern ? "foregroundStyle" : "foregroundColor", [IRArgument(nil, style)]))
     }
 
+    // MARK: Shared elements
+
+    /// swiftcn's shared-element classes: `matchedGeometryEffect(id:in:properties:anchor:isSource:)`
+    /// (iOS 14, macOS 11, tvOS 14) in the namespace of the group the element
+    /// names, else of the nearest group, before padding and frame (swiftcn
+    /// pairs the geometry inside the surface's layout). Without such a group
+    /// swiftcn applies nothing; `PreparedStyle.groupFindings` says so.
+    mutating func sharedElement() {
+        guard let id = member(.sharedID) else { return }
+        guard let scope = target.groups.scope(named: member(.sharedGroup) ?? "") else { return }
+        guard has(.matchedGeometryEffect) else {
+            unavailable(.matchedGeometryEffect, .sharedID, instead: nil)
+            return
+        }
+        let namespace = scope.name.isEmpty ? "groupNamespace" : "groupNamespace /* group/\(scope.name) */"
+        let present = [StyleProperty.sharedID, .sharedGroup, .sharedProperties, .sharedSource].filter {
+            values[$0] != nil
+        }
+        emit(
+            present,
+            .modifier(
+                "matchedGeometryEffect",
+                [
+                    IRArgument("id", .string(id)), IRArgument("in", .symbolic(namespace, standsFor: nil)),
+                    IRArgument("properties", .member(member(.sharedProperties) ?? "frame")),
+                    IRArgument("anchor", .member("center")),
+                    IRArgument("isSource", .bool(member(.sharedSource) != "false")),
+                ]))
+    }
+
     // MARK: Layout
 
     /// The shortest padding form: all edges, one axis, one edge, or an `EdgeInsets`.

@@ -18,6 +18,8 @@ enum StyleEmitter {
         /// A button with a native style: `rounded-*` sets `.buttonBorderShape`
         /// instead of clipping (R-CTRL-1).
         var nativeButton = false
+        /// The enclosing groups: a shared element pairs in one's namespace.
+        var groups = GroupContext()
     }
 
     /// - Parameter warnings: `unavailable-api` findings for what the target
@@ -37,8 +39,8 @@ enum StyleEmitter {
     /// target, the theme and whether the receiver is still a Text — nothing
     /// else — so the interned path memoises each step by them.
     enum Group: Int, CaseIterable {
-        case font, textLayout, foreground, padding, frame, background, border, corners, shadow, effects, tint
-        case controlSize
+        case font, textLayout, foreground, sharedElement, padding, frame, background, border, corners, shadow
+        case effects, tint, controlSize
 
         /// Every property the step reads (`cornerRadius` gives the shape of
         /// background, border and clipping).
@@ -47,6 +49,7 @@ enum StyleEmitter {
             case .font: return [.fontSize, .fontWeight, .fontDesign, .italic]
             case .textLayout: return [.tracking, .lineSpacing, .textAlignment, .lineLimit]
             case .foreground: return [.foreground]
+            case .sharedElement: return [.sharedID, .sharedGroup, .sharedProperties, .sharedSource]
             case .padding: return [.paddingTop, .paddingLeading, .paddingBottom, .paddingTrailing]
             case .frame: return [.width, .height, .minWidth, .maxWidth, .minHeight, .maxHeight]
             case .background:
@@ -68,6 +71,7 @@ enum StyleEmitter {
             case .font: emission.font()
             case .textLayout: emission.textLayout()
             case .foreground: emission.foreground()
+            case .sharedElement: emission.sharedElement()
             case .padding: emission.padding()
             case .frame: emission.frame()
             case .background: emission.background()

@@ -23,6 +23,13 @@ public enum StyleProperty: String, Hashable, Sendable, CaseIterable, Comparable 
     /// glass's interactive feedback (`glass-interactive`) and its tint
     /// (`glass-tint-*`), drawn with the background.
     case surface, glassInteractive, glassTint
+    /// swiftcn's `group` and `group/name` markers: the surface publishes its
+    /// state to its subtree and draws nothing (`.member(name)`, `""` unnamed).
+    case groupMarker
+    /// swiftcn's shared-element classes: `shared-[id]` (with `/group`) sets
+    /// the id and the group together; `shared-frame|position|size` the
+    /// matched properties; `shared-source|follower` whether it is the source.
+    case sharedID, sharedGroup, sharedProperties, sharedSource
 
     public static func < (a: StyleProperty, b: StyleProperty) -> Bool { a.rank < b.rank }
 
@@ -72,6 +79,11 @@ public enum StyleProperty: String, Hashable, Sendable, CaseIterable, Comparable 
         case .surface: return 37
         case .glassInteractive: return 38
         case .glassTint: return 39
+        case .groupMarker: return 40
+        case .sharedID: return 41
+        case .sharedGroup: return 42
+        case .sharedProperties: return 43
+        case .sharedSource: return 44
         }
     }
 
@@ -85,7 +97,18 @@ public enum StyleProperty: String, Hashable, Sendable, CaseIterable, Comparable 
         case .offsetX, .offsetY: return "offset"
         case .scaleY: return "scale"
         case .glassInteractive, .glassTint: return "surface"
+        case .groupMarker: return "group"
+        case .sharedID, .sharedGroup, .sharedProperties, .sharedSource: return "shared"
         default: return rawValue
+        }
+    }
+
+    /// The properties of group markers and shared elements, which depend on
+    /// the enclosing groups.
+    public var isGroupProperty: Bool {
+        switch self {
+        case .groupMarker, .sharedID, .sharedGroup, .sharedProperties, .sharedSource: return true
+        default: return false
         }
     }
 

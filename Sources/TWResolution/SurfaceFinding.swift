@@ -35,6 +35,10 @@ enum SurfaceFinding: DiagnosticKind {
     case ignoredByAnimation(classText: String, innerText: String)
     /// An API the platform version does not have: written another way (`instead`), or left out.
     case unavailableAPI(api: SwiftUIAPI, environment: RenderEnvironment, instead: String?, property: StyleProperty)
+    /// A group variant with no enclosing group it refers to, and no group state given: it never applies.
+    case groupVariantWithoutGroup(classText: String, innerText: String, variant: Variant)
+    /// A shared element with no enclosing group to pair in: no `matchedGeometryEffect`.
+    case sharedWithoutGroup(classText: String, innerText: String, group: String)
 
     /// The diagnostic, about the class (or registration) the finding names.
     var diagnostic: Diagnostic { diagnostic(className: className) }
@@ -44,7 +48,8 @@ enum SurfaceFinding: DiagnosticKind {
         switch self {
         case .pressedOnNativeStyle(let classText, _), .pressedWithoutState(let classText, _),
             .variantChangesNativeStyle(let classText, _, _), .unsupportedTarget(let classText, _, _, _, _, _),
-            .notPainted(let classText, _, _, _), .ignoredByAnimation(let classText, _):
+            .notPainted(let classText, _, _, _), .ignoredByAnimation(let classText, _),
+            .groupVariantWithoutGroup(let classText, _, _), .sharedWithoutGroup(let classText, _, _):
             return classText
         case .invalidDefault(let registration, _, _), .factoryFailed(let registration, _, _),
             .unstableStructure(let registration), .unavailableInRegistration(_, _, let registration, _):
@@ -66,12 +71,15 @@ enum SurfaceFinding: DiagnosticKind {
         case .invalidPreset: return .invalidPreset
         case .unavailableInRegistration, .unavailableAPI: return .unavailableAPI
         case .ignoredByAnimation: return .ignoredClass
+        case .groupVariantWithoutGroup, .sharedWithoutGroup: return .noEnclosingGroup
         }
     }
 
     var part: Diagnostic.Part? {
         switch self {
-        case .pressedOnNativeStyle, .pressedWithoutState, .variantChangesNativeStyle: return .variant
+        case .pressedOnNativeStyle, .pressedWithoutState, .variantChangesNativeStyle, .groupVariantWithoutGroup:
+            return .variant
+        case .sharedWithoutGroup: return .root
         case .nativeStyleFallback, .unsupportedTarget, .notPainted, .unavailableInRegistration, .unavailableAPI:
             return .target
         case .invalidDefault, .invalidPreset: return .value
@@ -128,6 +136,12 @@ enum SurfaceFinding: DiagnosticKind {
             let via = innerText == classText ? "" : " (from '\(classText)')"
             return
                 "'\(innerText)'\(via) is ignored: .twAnimation applies only animation classes (animate-*, duration-*, delay-*) and decorates nothing"
+        case .groupVariantWithoutGroup(_, let innerText, let variant):
+            return
+                "'\(innerText)': \(variant.rawValue): has no effect here: no enclosing \(Self.marker(variant.group ?? "")) gives it a state"
+        case .sharedWithoutGroup(_, let innerText, let group):
+            return
+                "'\(innerText)': no enclosing \(Self.marker(group)) to pair the shared element in: no matchedGeometryEffect"
         }
     }
 
@@ -142,11 +156,20 @@ enum SurfaceFinding: DiagnosticKind {
         case .unavailableInRegistration:
             return "raise --os-version (the app's deployment target), or use a plugin version that supports it"
         case .ignoredByAnimation: return "move styling classes to .tw(…)"
+        case .groupVariantWithoutGroup(_, _, let variant):
+            let given = variant.group == "" ? " (a scene node's \"state\": {\"groupHover\": …})" : ""
+            return
+                "mark an enclosing view with \(Self.marker(variant.group ?? "")), or pass --state \(variant.rawValue)\(given) when the group is outside what is read"
+        case .sharedWithoutGroup(_, _, let group):
+            return "mark an enclosing view with \(Self.marker(group))"
         case .pressedOnNativeStyle, .nativeStyleFallback, .unsupportedTarget, .notPainted, .invalidDefault,
             .factoryFailed:
             return nil
         }
     }
+
+    /// `group` for the nearest group, `group/hero` for a named one.
+    private static func marker(_ group: String) -> String { group.isEmpty ? "'group'" : "'group/\(group)'" }
 
     /// "needs iOS 16", or "does not exist on tvOS".
     private static func needs(_ api: SwiftUIAPI, _ environment: RenderEnvironment) -> String {

@@ -107,6 +107,30 @@ public enum SurfaceResolver {
             matches: expander.matches)
     }
 
+    /// The group a surface's classes mark (swiftcn's `group` and `group/name`):
+    /// the winning marker in the surface's state, `""` for `group`, nil with
+    /// none. Classes that name no group and a scope whose recipes name none
+    /// are not expanded.
+    package static func groupMarker(_ classes: TWClasses, scope: ResolutionScope, state: SurfaceState) -> String? {
+        guard mentionsGroup(classes) || scope.rules.named.values.contains(where: { mentionsGroup($0.classes) }) else {
+            return nil
+        }
+        let prepared = prepare(classes, source: SurfaceSource(.view), scope: scope, includeDefaults: true)
+        let winners = PreparedStyle.selectWinners(prepared.effects, state: state)
+        guard case .member(let name)? = winners.style[.groupMarker]?.value else { return nil }
+        return name
+    }
+
+    private static func mentionsGroup(_ classes: TWClasses) -> Bool {
+        classes.segments.contains { segment in
+            switch segment {
+            case .text(let text): return text.contains("group")
+            case .fragment(let fragment): return mentionsGroup(fragment)
+            case .value: return false
+            }
+        }
+    }
+
     /// `.twAnimation(…)` animates a subtree and decorates nothing: a class
     /// that does more than choose the animation (`animate-*`, `duration-*`,
     /// `delay-*`) — `p-4`, a registration, a recipe's styling — is ignored,

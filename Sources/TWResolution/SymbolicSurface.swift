@@ -101,6 +101,7 @@ public enum SymbolicSurface {
         "py": .points, "pt": .points, "pb": .points, "pl": .points, "pr": .points, "w": .points, "h": .points,
         "size": .points, "min-w": .points, "max-w": .points, "min-h": .points, "max-h": .points, "rounded": .points,
         "blur": .points, "translate-x": .points, "translate-y": .points, "tracking": .points, "leading": .points,
+        "shared": .string,
     ]
 
     static func probeable(_ type: ArgumentType) -> Bool {

@@ -485,7 +485,9 @@ public struct SceneReader {
         "switch", "button", "checkbox", "wheel", "inline", "segmented", "menu", "linear", "circular", "doubleColumn",
         "stack",
     ]
-    static let stateNames = ["hover", "focus", "pressed", "disabled", "groupHover", "groupFocus"]
+    static let stateNames = [
+        "hover", "focus", "pressed", "disabled", "groupHover", "groupFocus", "groupPressed", "groupDisabled",
+    ]
 
     /// Node step: the node's type, then each field in document order, then its children.
     private mutating func node(_ json: JSONNode, jsonPath: String, path: String) throws(SceneError) -> SceneNode {

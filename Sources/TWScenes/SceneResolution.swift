@@ -265,14 +265,19 @@ public enum SceneResolver {
         var summary = SceneSummary()
         var stack: [(SceneNode, SceneScopes.Context)] = [(scene.root, rootContext)]
         while let (node, inherited) = stack.popLast() {
-            let context = try scopes.context(for: node, inherited: inherited)
-            switch visit(node, context: context, scopes: &scopes, state: state, lenient: lenient) {
+            var context = try scopes.context(for: node, inherited: inherited)
+            let nodeGroups = SurfaceState(state.active, explicit: state.explicit, groups: context.groups)
+            switch visit(node, context: context, scopes: &scopes, state: nodeGroups, lenient: lenient) {
             case .surface(let record):
                 summary.add(record)
                 if let each { each(record) } else { surfaces.append(record) }
             case .backing(let record):
                 scopes.diagnostics += node.findings
                 if let record { backingOnly.append(record) }
+            }
+            if node.isStyled {
+                let scope = context.scope ?? scopes.scope(for: context)
+                context = scopes.childContext(of: node, context: context, scope: scope, state: state)
             }
             for child in node.children.reversed() { stack.append((child, context)) }
         }
@@ -326,8 +331,9 @@ public enum SceneResolver {
             let context = try scopes.context(for: node, inherited: inherited)
             if node.isStyled {
                 let scope = context.scope ?? scopes.scope(for: context)
-                chunk.add(node, scope: scope, plugins: context.plugins)
+                chunk.add(node, scope: scope, plugins: context.plugins, groups: context.groups)
                 if chunk.isFull { chunk.flush(render: render, write: write) }
+                return scopes.childContext(of: node, context: context, scope: scope, state: chunk.state)
             } else {
                 scopes.diagnostics += node.findings
                 if !node.cocoa.isEmpty || !node.lifecycle.isEmpty {
@@ -388,7 +394,8 @@ public enum SceneResolver {
             // Only `.tw`: the one combination's surface, without the combination records.
             let source = NativeSourceMethods.source(
                 node.sourceKind, native: node.native, environment: scope.environment)
-            let nodeState = SurfaceState(state.active, explicit: state.explicit)  // as `resolve` makes it
+            // As `resolve` makes it.
+            let nodeState = SurfaceState(state.active, explicit: state.explicit, groups: state.groups)
             var surface = located(
                 tw, source: source, node: node, state: nodeState, scope: scope, lenient: lenient, includeDefaults: true)
             surface.diagnostics += backing.diagnostics
@@ -438,7 +445,8 @@ public enum SceneResolver {
         _ combination: SurfaceCombination, node: SceneNode, scope: ResolutionScope, state: SurfaceState, lenient: Bool
     ) -> (CombinationRecord, ResolvedAnimation?) {
         let nodeState = SurfaceState(
-            combination.state.active.union(state.active), explicit: combination.state.explicit.union(state.explicit))
+            combination.state.active.union(state.active), explicit: combination.state.explicit.union(state.explicit),
+            groups: state.groups)
         func surface(_ classes: TWClasses, _ source: SurfaceSource, includeDefaults: Bool = true) -> ResolvedSurface {
             located(
                 classes, source: source, node: node, state: nodeState, scope: scope, lenient: lenient,

@@ -19,6 +19,7 @@ struct SceneScopes {
             @exclusivity(unchecked) var rules: Rules
             @exclusivity(unchecked) var inline = InlineRegistrations()
             @exclusivity(unchecked) var scope: ResolutionScope?
+            @exclusivity(unchecked) var groups = GroupContext()
 
             init(plugins: [String], rules: Rules) {
                 self.plugins = plugins
@@ -29,6 +30,7 @@ struct SceneScopes {
                 let copy = Storage(plugins: plugins, rules: rules)
                 copy.inline = inline
                 copy.scope = scope
+                copy.groups = groups
                 return copy
             }
         }
@@ -57,6 +59,11 @@ struct SceneScopes {
         var inline: InlineRegistrations {
             get { storage.inline }
             _modify { yield &unique().inline }
+        }
+        /// The groups above the node (swiftcn's `group` markers), which drive its group variants.
+        var groups: GroupContext {
+            get { storage.groups }
+            _modify { yield &unique().groups }
         }
         /// Built when the context is first used; children without rules share it.
         var scope: ResolutionScope? {
@@ -117,6 +124,20 @@ struct SceneScopes {
             context.scope = scope(for: context)
         }
         return context
+    }
+
+    /// Group step: the context of a node's children, with the node's group
+    /// when its classes mark one; its state, under the run's states, is the
+    /// group's (the first combination's for a Swift source).
+    func childContext(of node: SceneNode, context: Context, scope: ResolutionScope, state: SurfaceState) -> Context {
+        guard let tw = node.tw else { return context }
+        let nodeState = SurfaceState(
+            node.state.active.union(state.active), explicit: node.state.explicit.union(state.explicit),
+            groups: context.groups)
+        guard let name = SurfaceResolver.groupMarker(tw, scope: scope, state: nodeState) else { return context }
+        var child = context
+        child.groups = context.groups.adding(GroupContext.Scope(name: name, active: nodeState.ownStates))
+        return child
     }
 
     /// Rules step: `replace` starts from defaults (and from no plugins unless

@@ -14,6 +14,8 @@ struct SurfaceChunk {
         var node: SceneNode
         var scope: ResolutionScope
         var plugins: [String]
+        /// The groups above the node.
+        var groups: GroupContext
     }
 
     let jobs: Int
@@ -39,8 +41,8 @@ struct SurfaceChunk {
 
     var isFull: Bool { items.count >= capacity }
 
-    mutating func add(_ node: SceneNode, scope: ResolutionScope, plugins: [String]) {
-        items.append(Item(node: node, scope: scope, plugins: plugins))
+    mutating func add(_ node: SceneNode, scope: ResolutionScope, plugins: [String], groups: GroupContext) {
+        items.append(Item(node: node, scope: scope, plugins: plugins, groups: groups))
     }
 
     /// The chunk resolving in the background while the walk reads the next
@@ -83,7 +85,8 @@ struct SurfaceChunk {
         @Sendable func resolve(_ item: Item, index: Int, into w: ByteWriter, counts: inout SceneSummary) -> Extra {
             let record = SceneResolver.record(
                 item.node, scope: item.scope, plugins: item.plugins,
-                backing: backings.backing(item.node, environment: environment), state: state, lenient: lenient)
+                backing: backings.backing(item.node, environment: environment),
+                state: SurfaceState(state.active, explicit: state.explicit, groups: item.groups), lenient: lenient)
             counts.add(record)
             return render(record, firstIndex + index == 0, w)
         }

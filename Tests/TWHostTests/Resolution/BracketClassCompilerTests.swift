@@ -67,7 +67,7 @@ struct BracketClassCompilerTests {
         /// the other half anything.
         mutating func bracketClass() -> String {
             if below(2) == 0 {
-                return pick(["", "hover:", "focus:", "group-focus:", "disabled:hover:"])
+                return pick(["", "hover:", "focus:", "focus:hover:", "disabled:hover:"])
                     + pick(BracketClassCompilerTests.roots) + "-[" + value() + "]"
             }
             return pick(BracketClassCompilerTests.variants) + pick(BracketClassCompilerTests.signs)
@@ -120,7 +120,7 @@ struct BracketClassCompilerTests {
             "opacity-[0.3]", "duration-[33405ms]", "duration-[0.2s]", "delay-[150]", "font-[700]",
             "line-clamp-[3]", "scale-[1.5]", "leading-[4px]", "blur-[3]", "rounded-[9999px]",
             "hover:bg-[#84b633]", "focus:p-[13951px]", "hover:focus:w-[26797px]",
-            "disabled:group-hover:h-[2]", "w-[999999.9999]",
+            "disabled:hover:h-[2]", "w-[999999.9999]",
         ]
         for word in accepted {
             guard let fast = BracketClassCompiler.draft(word, scope: scope) else {
@@ -129,14 +129,16 @@ struct BracketClassCompilerTests {
             }
             Self.expectSame(word, fast, scope: scope)
         }
-        // Escapes, nesting, opacity, unknown or pressed variants, negations a
-        // root refuses, refused values, non-built-in roots: the general path.
+        // Escapes, nesting, opacity, unknown, pressed or group variants (the
+        // enclosing groups decide those), negations a root refuses, refused
+        // values, non-built-in roots: the general path.
         let refused = [
             "w-[1_2]", "w-[a\\_b]", "w-[[1]]", "bg-[#abc]/50", "w-[1]x", "hovr:w-[1]", "pressed:w-[1]",
             "active:w-[1px]", "hover::w-[1]", ":w-[1]", "-w-[1]", "--rotate-[1]", "w-[-1]", "w-[1em]", "w-[]",
             "w-[ ]", "bg-[#ggg]", "bg-[#abcde]", "animate-[spring]", "bogus-[1]", "w[1]", "-[1]", "w-[1e400]",
             "w-[１２]", "w-[12\u{301}px]", "rotate-[nan]", "opacity-[150%]", "w-[2000000]", "text-[-3]",
             "bg-[a:b]", "w-[1234567890123456]", "-scale-[2]", "scale-[-1]", "scale-[1,-1]",
+            "disabled:group-hover:h-[2]", "group-focus/hero:w-[1]",
         ]
         for word in refused {
             #expect(BracketClassCompiler.draft(word, scope: scope) == nil, "\(word)")

@@ -398,7 +398,7 @@ struct SwiftcnReaderTests {
         #expect(codes == ["unknown-lifecycle", "dynamic-classes", "unstable-structure"], "\(check.stdout)")
         let summary = ResolveOutput.field(root, "summary")
         #expect(Self.number(summary, "errors") == 0)
-        #expect(Self.number(summary, "surfaces") == 22)
+        #expect(Self.number(summary, "surfaces") == 28)
         let out = try twhost(["resolve", "--format", "json", app], directory: TestPaths.repository)
         #expect(out.status == 0, "\(out.stderr)")
         let json = try ResolveOutput(out.stdout)
@@ -420,6 +420,19 @@ struct SwiftcnReaderTests {
         #expect(json.modifiers(root1 + "/11[when !compact]/0/0").first == roomy)
         #expect(json.modifiers(root1 + "/12[when compact]/0") == [tight])
         #expect(json.modifiers(root1 + "/12[when !compact]/0") == [roomy])
+        // Groups and shared elements (AlbumGrid): the grid is `group/albums`, each tile a `group`.
+        let grid = app + "/Views/AlbumGrid.swift:AlbumGrid.body"
+        #expect(
+            json.modifiers(grid + "/0") == [
+                ".matchedGeometryEffect(id: album.id, in: groupNamespace /* group/albums */, properties: .frame, anchor: .center, isSource: true)",
+                ".clipShape(.rect(cornerRadius: 12))",
+            ])
+        #expect(json.modifiers(grid + "/1/0/0/0") == [".padding(8)", ".clipShape(.rect(cornerRadius: 8))"])
+        #expect(
+            json.modifiers(grid + "/1/0/0/0/0") == [
+                ".matchedGeometryEffect(id: album.id, in: groupNamespace /* group/albums */, properties: .frame, anchor: .center, isSource: false)"
+            ])
+        #expect(json.modifiers(grid + "/1/0/0") == [".frame(minHeight: 44)"])
         // Chains on a ViewModifier's content and on the implicit self of a View extension.
         #expect(json.modifiers(app + "/Views/RootView.swift:Highlight.body(content:)").first == ".padding(2)")
         #expect(
