@@ -11,5 +11,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+# The peak-memory bounds of the hostile-input tests are left to the plain
+# build (Tests/TWHostTests/Support/TestSupport.swift, TestBuild).
+export TWHOST_TEST_SANITIZER=address
 swift build --build-tests --sanitize=address --scratch-path .build-asan
 swift test --skip-build --sanitize=address --scratch-path .build-asan "$@"

@@ -20,7 +20,7 @@ public struct SceneStream {
     /// Every `rules.plugins` entry, in the order `SceneResolver.pluginNames` visits them.
     public var pluginMentions: [PluginMention]
     let bytes: [UInt8]
-    let file: String
+    public let file: String
     let root: JSONPosition
 
     /// One entry of a `rules.plugins` list, and where it is.

@@ -95,6 +95,8 @@ enum ResolveCommand {
                 })
         } catch {
             try? writer.flush()
+            // A node that does not read is named by its file, as the reader's other errors are.
+            if case .scene(let e) = error { throw .failed("\(scene.file): \(e.description)") }
             throw .failed(error.description)
         }
         // Handles plugin code kept past their calls are the report's warnings too (and in its summary).

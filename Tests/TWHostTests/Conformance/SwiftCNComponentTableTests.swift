@@ -51,7 +51,7 @@ struct SwiftCNComponentTableTests {
         #expect(ratio.allDiagnostics.isEmpty)
         #expect(
             Self.modifiers(ratio) == [
-                ".background(Color(red: 0.94, green: 0.94, blue: 0.94), in: .rect(cornerRadius: 12))",
+                ".background(Color(red: 0.935, green: 0.935, blue: 0.947), in: .rect(cornerRadius: 12))",
                 ".clipShape(.rect(cornerRadius: 12))",
                 ".aspectRatio(1.3333333333333333, contentMode: .fit)",
             ])
@@ -62,7 +62,7 @@ struct SwiftCNComponentTableTests {
         #expect(
             Self.modifiers(avatar) == [
                 ".foregroundStyle(Color(red: 0.09, green: 0.09, blue: 0.09))", ".frame(width: 48, height: 48)",
-                ".background(Color(red: 0.94, green: 0.94, blue: 0.94), in: .capsule)",
+                ".background(Color(red: 0.935, green: 0.935, blue: 0.947), in: .capsule)",
                 ".clipShape(RoundedRectangle(cornerRadius: 10000))", ".aspectRatio(contentMode: .fit)",
             ])
     }

@@ -43,7 +43,7 @@ struct SwiftCNLibraryPrecedenceTests {
                   .rotationEffect(.degrees(324))                               // effects · cn-spin (inline, Spin.swift:10:42) · active
 
                 Spin.swift:7:13: Loading.body/1  CNSkeleton  (view, decorated)  identity adc5478a075ad9ef
-                  .background(Color(red: 0.94, green: 0.94, blue: 0.94), in: .rect(cornerRadius: 8))  // style · built-in background ← skeleton
+                  .background(Color(red: 0.935, green: 0.935, blue: 0.947), in: .rect(cornerRadius: 8))  // style · built-in background ← skeleton
                   .clipShape(.rect(cornerRadius: 8))                                        // style · built-in cornerRadius ← skeleton
                   .modifier(CNShimmerModifier(duration: 1.6))                               // effects · cn-shimmer (inline, Spin.swift:7:13) · active
                   .rotationEffect(.degrees(0))                                              // effects · cn-spin (inline, Spin.swift:10:42) · inactive

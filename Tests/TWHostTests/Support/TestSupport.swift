@@ -38,6 +38,14 @@ enum TestPaths {
 }
 
 /// The result of running a program.
+/// How the binaries under test were built. `Scripts/asan.sh` sets
+/// `TWHOST_TEST_SANITIZER`: AddressSanitizer's shadow memory and quarantine
+/// make a process's peak resident set meaningless, so the tests that bound
+/// peak memory check everything else and leave the bound to the plain build.
+enum TestBuild {
+    static let sanitized = ProcessInfo.processInfo.environment["TWHOST_TEST_SANITIZER"] != nil
+}
+
 struct ProcessResult {
     var status: Int32
     var stdout: String
