@@ -606,23 +606,12 @@ struct ClassExpander {
         }
         let id: StyleValue
         switch argument {
-        case .literal(let text):
+        case .literal(let text), .typed(.string(let text)):
             guard GroupName.isValid(text) else {
-                report(
-                    .invalidValue(
-                        classText: parsed.text,
-                        reason: "a shared element's id is ASCII letters, digits, '-', '_' or '.', or a String"),
-                    topText)
-                return
-            }
-            id = .member(text)
-        case .typed(.string(let text)):
-            guard GroupName.isValid(text) else {
-                report(
-                    .invalidValue(
-                        classText: parsed.text,
-                        reason: "a shared element's id is ASCII letters, digits, '-', '_' or '.'"),
-                    topText)
+                // Literal text may also be a typed String; a String is checked by the same rule.
+                var reason = "a shared element's id is ASCII letters, digits, '-', '_' or '.'"
+                if case .literal = argument { reason += ", or a String" }
+                report(.invalidValue(classText: parsed.text, reason: reason), topText)
                 return
             }
             id = .member(text)
