@@ -116,16 +116,20 @@ public struct SceneNode: Sendable {
         }
     }
 
-    private final class Box: @unchecked Sendable {
+    // Inlinable, so a reader in another module reaches a field through its
+    // key path in place instead of copying the whole `Fields` and applying a
+    // generic key path at run time.
+    @usableFromInline
+    final class Box: @unchecked Sendable {
         // @unchecked: a box shared by two nodes is never written (`fields`
         // copies it first), so threads only read it; and for the same reason
         // no two accesses to it can overlap, so it goes without dynamic
         // exclusivity checks.
-        @exclusivity(unchecked) var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
+        @usableFromInline @exclusivity(unchecked) var fields: Fields
+        @usableFromInline init(_ fields: Fields) { self.fields = fields }
     }
 
-    private var box: Box
+    @usableFromInline var box: Box
 
     public init(_ fields: Fields) { box = Box(fields) }
 
@@ -135,24 +139,30 @@ public struct SceneNode: Sendable {
     }
 
     /// The node's fields; written, the box is copied first if another node shares it.
+    @inlinable
     public var fields: Fields {
-        get { box.fields }
+        _read { yield box.fields }
         _modify {
             if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
             yield &box.fields
         }
     }
 
+    @inlinable
     public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
-        get { box.fields[keyPath: field] }
-        _modify { yield &fields[keyPath: field] }
+        _read { yield box.fields[keyPath: field] }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+            yield &box.fields[keyPath: field]
+        }
     }
 
     /// Whether the node applies any styling surface (under some combination).
     public var isStyled: Bool {
-        let f = box.fields
-        return f.tw != nil || f.buttonStyle != nil || f.twAnimation != nil || !f.adapters.isEmpty
-            || f.combinations.contains {
+        // Read in place: a copy of `Fields` would retain each of its fields.
+        box.fields.tw != nil || box.fields.buttonStyle != nil || box.fields.twAnimation != nil
+            || !box.fields.adapters.isEmpty
+            || box.fields.combinations.contains {
                 $0.tw != nil || $0.buttonStyle != nil || $0.twAnimation != nil || !$0.adapters.isEmpty
             }
     }
