@@ -126,16 +126,21 @@ public struct SceneNode: Sendable {
         // no two accesses to it can overlap, so it goes without dynamic
         // exclusivity checks.
         @usableFromInline @exclusivity(unchecked) var fields: Fields
-        @usableFromInline init(_ fields: Fields) { self.fields = fields }
+        @usableFromInline init(_ fields: consuming Fields) { self.fields = fields }
+        // Made in place: passed in as a `Fields`, they would be copied into the box.
+        init(type: String, path: String, jsonPath: String, line: Int, location: SourceLocation?) {
+            fields = Fields(type: type, path: path, jsonPath: jsonPath, line: line, location: location)
+        }
     }
 
     @usableFromInline var box: Box
 
-    public init(_ fields: Fields) { box = Box(fields) }
+    /// A node of these fields, moved into its box (not copied).
+    public init(_ fields: consuming Fields) { box = Box(fields) }
 
     /// A node with only its type and where it is.
     public init(type: String, path: String, jsonPath: String, line: Int, location: SourceLocation?) {
-        self.init(Fields(type: type, path: path, jsonPath: jsonPath, line: line, location: location))
+        box = Box(type: type, path: path, jsonPath: jsonPath, line: line, location: location)
     }
 
     /// The node's fields; written, the box is copied first if another node shares it.

@@ -378,7 +378,8 @@ struct StreamReader {
         guard let fields = plainFields(at: position), let typePosition = fields.type,
             let type = parser.string(at: typePosition)
         else { return nil }
-        var node = SceneNode.Fields(
+        // Filled in its box: a `Fields` filled first would be copied into one.
+        var node = SceneNode(
             type: type, path: path, jsonPath: jsonPath, line: position.lineNumber,
             location: SourceLocation(file: reader.file, line: position.lineNumber, column: position.column))
         func string(_ at: JSONPosition?) -> String? { at.flatMap { parser.string(at: $0) } }
@@ -396,7 +397,7 @@ struct StreamReader {
         if let tw { node.tw = TWClasses(tw) }
         if let buttonStyle { node.buttonStyle = TWClasses(buttonStyle) }
         if let twAnimation { node.twAnimation = TWClasses(twAnimation) }
-        return (SceneNode(node), firstPlainChild(fields))
+        return (node, firstPlainChild(fields))
     }
 
     /// Walk step: each node with its fields (children left out) visited before
