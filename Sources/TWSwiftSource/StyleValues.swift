@@ -202,12 +202,8 @@ enum StyleValues {
         if let m = e.as(MemberAccessExprSyntax.self), m.base == nil || m.base?.sourceText == "TWColor" {
             return .text(root + "-" + kebab(m.declName.baseName.text))
         }
-        // A custom token: `TWColor("brand")`, `TWColor(rawValue: "brand")`.
-        if let c = e.as(FunctionCallExprSyntax.self),
-            c.calledExpression.sourceText == "TWColor"
-                || c.calledExpression.sourceText == ".init",
-            let name = c.arguments.first?.expression, case .text(let token) = eval.value(name, scope)
-        {
+        // A custom token (`TWColor("brand")`), or a name bound to a token (`let brand = TWColor("brand")`).
+        if !e.is(MemberAccessExprSyntax.self), let token = RulesReader.colorToken(e, eval, scope) {
             return .text(root + "-" + token)
         }
         return .classes([.text(root + "-["), interpolation(arg, true, eval, scope), .text("]")])

@@ -107,7 +107,8 @@ extension RulesReader {
     }
 
     /// A `TWColor` as a theme name: `.mutedForeground` is swiftcn's token `mutedForeground`;
-    /// `TWColor("brand")`, and a `static let brand = TWColor("brand")` of the file, are `brand`.
+    /// `TWColor("brand")`, a `static let brand = TWColor("brand")` of the file, and a local
+    /// `let brand = TWColor("brand")` or constant property named `brand`, are `brand`.
     static func colorToken(_ expr: ExprSyntax, _ eval: Evaluator, _ scope: Scope, depth: Int = 0) -> String? {
         // `static let a = TWColor.b; static let b = TWColor.a` ends here.
         guard depth < 8 else { return nil }
@@ -117,6 +118,18 @@ extension RulesReader {
             let arg = c.arguments.first?.expression, case .text(let name) = eval.value(arg, scope)
         {
             return name
+        }
+        // A name for one: `let brand = TWColor("brand")` in the body, or a constant property of the view.
+        if let d = e.as(DeclReferenceExprSyntax.self) {
+            let name = d.baseName.text
+            if let binding = scope.find(name) {
+                guard case .expression(let bound, let boundScope) = binding else { return nil }
+                return colorToken(bound, eval, boundScope, depth: depth + 1)
+            }
+            guard let member = eval.index.lookup(name, from: scope.owner), member.isLet || member.isStatic,
+                member.function == nil, member.wrapper == nil, let initializer = member.binding?.initializer
+            else { return nil }
+            return colorToken(initializer.value, eval, Scope(owner: member.owner), depth: depth + 1)
         }
         guard let m = e.as(MemberAccessExprSyntax.self), m.base == nil || m.base?.sourceText == "TWColor" else {
             return nil

@@ -50,4 +50,40 @@ struct SwiftCNSwiftThemeTests {
                 [".foregroundStyle(Color(red: 0.7, green: 0.8, blue: 0.9))"],
             ])
     }
+
+    // swiftcn Tests/SwiftCNTests/RenderingTests.swift, adaptiveCustomColorsResolveInEachScheme, as it is
+    // written there: the token is a local `let brand = TWColor("brand")`, used as the theme's key and
+    // in the typed `.bg(brand)`; a constant property of the view names a token too.
+    @Test("a local or constant TWColor names its token in the typed API and as a theme key")
+    func localColorToken() throws {
+        let source = """
+            import SwiftUI
+
+            struct Local: View {
+                var body: some View {
+                    let brand = TWColor("brand")
+                    let theme = TWTheme(colors: [brand: .init(light: .red, dark: .blue)])
+                    Color.clear.frame(width: 20, height: 20).tw(.bg(brand)).twTheme(theme)
+                }
+            }
+
+            struct Property: View {
+                let accent = TWColor("brand")
+                var body: some View {
+                    Text("a").tw(.fg(accent))
+                        .twTheme(TWTheme(colors: [TWColor("brand"): .init(light: .red, dark: .blue)]))
+                }
+            }
+            """
+        let root = try SwiftSource.folder(["Local.swift": source], label: "swiftcn-local-color")
+        for (scheme, color) in [("light", "red"), ("dark", "blue")] {
+            let result = try twhost(
+                ["resolve", "--format", "json", "--color-scheme", scheme, "Local.swift"], directory: root)
+            #expect(result.status == 0, "\(result.stdout)")
+            let out = try ResolveOutput(result.stdout)
+            #expect(out.modifiers("Local.swift:Local.body") == [".background(Color.\(color))"])
+            #expect(out.modifiers("Local.swift:Property.body") == [".foregroundStyle(Color.\(color))"])
+            #expect(!result.stdout.contains("dynamic-classes"), "\(result.stdout)")
+        }
+    }
 }
