@@ -331,7 +331,9 @@ public enum SceneResolver {
             let context = try scopes.context(for: node, inherited: inherited)
             if node.isStyled {
                 let scope = context.scope ?? scopes.scope(for: context)
-                chunk.add(node, scope: scope, plugins: context.plugins, groups: context.groups)
+                chunk.add(
+                    node, scope: scope, plugins: context.plugins, groups: context.groups,
+                    groupVariation: context.groupVariation)
                 if chunk.isFull { chunk.flush(render: render, write: write) }
                 return scopes.childContext(of: node, context: context, scope: scope, state: chunk.state)
             } else {
@@ -378,7 +380,9 @@ public enum SceneResolver {
         }
         let scope = context.scope ?? scopes.scope(for: context)
         return .surface(
-            record(node, scope: scope, plugins: context.plugins, backing: backing, state: state, lenient: lenient))
+            record(
+                node, scope: scope, plugins: context.plugins, backing: backing, state: state, lenient: lenient,
+                groupVariation: context.groupVariation))
     }
 
     /// Surface record step: the node's first combination (its classes as
@@ -425,6 +429,66 @@ public enum SceneResolver {
         if !node.conditions.isEmpty { record.combinations = records.map(\.0) }
         record.findings = findings(node, records.map(\.0))
         return record
+    }
+
+    /// A node inside groups that depend on conditions: its own combinations
+    /// under each combination of the groups' conditions, the groups' conditions
+    /// added to its own. When no combination of the groups changes the node's
+    /// surfaces, its record is the plain one.
+    static func record(
+        _ node: SceneNode, scope: ResolutionScope, plugins: [String], backing: BackingReport, state: SurfaceState,
+        lenient: Bool, groupVariation: GroupVariation?
+    ) -> SurfaceRecord {
+        let plain = record(node, scope: scope, plugins: plugins, backing: backing, state: state, lenient: lenient)
+        guard let groupVariation else { return plain }
+        let all = node.conditions + groupVariation.conditionsBeside(node.conditions)
+        var first = SurfaceCombination(values: node.conditions.map { _ in true })
+        first.tw = node.tw
+        first.buttonStyle = node.buttonStyle
+        first.twAnimation = node.twAnimation
+        first.adapters = node.adapters
+        first.state = node.state
+        var combinations: [(SurfaceCombination, GroupContext)] = []
+        for own in [first] + node.combinations {
+            for c in groupVariation.cases(agreeingWith: own.values, of: node.conditions, in: all) {
+                var combination = own
+                combination.values = c.values
+                combinations.append((combination, c.groups))
+            }
+        }
+        var records: [(CombinationRecord, ResolvedAnimation?)] = []
+        var changes = false
+        var underFirst: [[Bool]: CombinationRecord] = [:]
+        for (combination, groups) in combinations {
+            let groupState = SurfaceState(state.active, explicit: state.explicit, groups: groups)
+            let made = resolve(combination, node: node, scope: scope, state: groupState, lenient: lenient)
+            // The node's own values: the same under every case of the groups unless the groups change it.
+            let own = Array(combination.values.prefix(node.conditions.count))
+            if let known = underFirst[own] {
+                if !Self.sameSurfaces(known, made.0) { changes = true }
+            } else {
+                underFirst[own] = made.0
+            }
+            records.append(made)
+        }
+        guard changes else { return plain }
+        var varied = node
+        varied.conditions = all
+        varied.combinations = combinations.dropFirst().map(\.0)
+        let (main, animation) = records[0]
+        var surface = main.surface
+        surface.diagnostics += backing.diagnostics
+        var record = SurfaceRecord(
+            node: varied, surface: surface, buttonStyle: main.buttonStyle, twAnimation: animation,
+            adapters: main.adapters, scopePlugins: plugins, backing: backing)
+        record.combinations = records.map(\.0)
+        record.findings = findings(varied, records.map(\.0))
+        return record
+    }
+
+    /// Whether two combinations resolve to the same surfaces.
+    private static func sameSurfaces(_ a: CombinationRecord, _ b: CombinationRecord) -> Bool {
+        a.allSurfaces == b.allSurfaces
     }
 
     /// One surface of a node, its findings placed at the node when they have no place of their own.

@@ -103,4 +103,72 @@ struct GroupSceneTests {
                 ".clipShape(.rect(cornerRadius: 8))",
             ])
     }
+
+    // swiftcn Sources/SwiftCN/View+TW.swift (TWModifier.body: the group is published with
+    // `transformEnvironment(\.twGroups)` around the layer's content, in the layer's own state, and
+    // a layer reads the groups of the layers outside it): a `.tw("group", state:)` layer outside a
+    // `.tw` of the same view is that view's group in each state; a `group` layer inside one is not.
+    @Test("a group whose state depends on a condition: the group variants inside follow it in each combination")
+    func conditionalGroup() throws {
+        let source = """
+            import SwiftCN
+            import SwiftUI
+
+            struct Tile: View {
+                @State private var hovered = false
+                var body: some View {
+                    VStack {
+                        Text("a").tw("group-hover:opacity-50").tw("group", state: TWState(isHovered: hovered))
+                        Text("b").tw("group", state: TWState(isHovered: hovered)).tw("group-hover:opacity-50")
+                        Text("c").tw("p-1 group-hover:p-2")
+                    }
+                    .tw("group", state: TWState(isPressed: hovered))
+                }
+            }
+            """
+        let folder = try SwiftSource.folder(["Tile.swift": source], label: "group-conditional")
+        let result = try twhost(["resolve", "Tile.swift"], directory: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        // "a": its inner layer has the outer layer's group, hovered or not with `hovered`. "b": the
+        // group-hover layer is outside its group; the VStack's group encloses it, pressed, never
+        // hovered. "c": the same chain whether the VStack's group is pressed or not.
+        #expect(
+            result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == [
+                "Tile.swift:7:9: Tile.body  VStack  (view, decorated)  identity 9106a31d44f82b3a",
+                "  (no modifiers)",
+                "  conditions: hovered  // 2 combinations, one identity",
+                "  when !hovered: same chain",
+                "",
+                "Tile.swift:8:13: Tile.body/0+1  Text  (view, decorated)  identity 9106a31d44f82b3a",
+                "  (no modifiers)",
+                "  conditions: hovered  // 2 combinations, one identity",
+                "  when !hovered: same chain",
+                "",
+                "Tile.swift:8:13: Tile.body/0+1  Text  (text, decorated)  identity 9613910fae73343f",
+                "  .opacity(0.5)  // style · built-in opacity ← group-hover:opacity-50",
+                "  conditions: hovered  // 2 combinations, one identity",
+                "  when !hovered:",
+                "    - .opacity(0.5)  // style · built-in opacity ← group-hover:opacity-50",
+                "",
+                "Tile.swift:9:13: Tile.body/1+1  Text  (view, decorated)  identity 9106a31d44f82b3a",
+                "  (no modifiers)",
+                "",
+                "Tile.swift:9:13: Tile.body/1+1  Text  (text, decorated)  identity 9613910fae73343f",
+                "  (no modifiers)",
+                "  conditions: hovered  // 2 combinations, one identity",
+                "  when !hovered: same chain",
+                "",
+                "Tile.swift:10:13: Tile.body/2  Text  (text, decorated)  identity 9613910fae73343f",
+                "  .padding(4)  // style · built-in padding ← p-1",
+                "",
+                "6 surface(s): 6 decorated, 0 undecorated; 0 error(s), 0 warning(s)",
+                "",
+            ])
+        // JSON: the inner layer of "a" names the condition and its chain in each combination.
+        let json = try twhost(["resolve", "--format", "json", "Tile.swift"], directory: folder)
+        #expect(
+            json.stdout.contains(
+                #""combinations": [{"when": {"hovered":true}, "status": "decorated", "identity": "9613910fae73343f19ceb0415cd0465df0a688b88eaa86374748455c02156b14", "chain": [{"phase": "style", "origin": "builtin", "property": "opacity", "class": "group-hover:opacity-50", "modifier": ".opacity(0.5)"}], "animation": null}, {"when": {"hovered":false}, "status": "decorated", "identity": "9613910fae73343f19ceb0415cd0465df0a688b88eaa86374748455c02156b14", "chain": [], "animation": null}]"#
+            ))
+    }
 }
