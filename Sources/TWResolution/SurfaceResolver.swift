@@ -192,6 +192,8 @@ public enum SurfaceResolver {
         }
         var animation: AnimationValue
         let source: String
+        // A preset's animation as written in a Swift source, when the reader does not compute it.
+        var written: String?
         switch choice {
         case .none:
             if scope.environment.animationsDisabled {
@@ -212,17 +214,18 @@ public enum SurfaceResolver {
                 curve: AnimationValue.Curve(rawValue: name) ?? .default,
                 duration: seconds ?? SurfaceResolver.defaultPresetSeconds)
             source = "TWAnimation(\(name))"
-        case .preset(let name, let plugin):
+        case .preset(let name, _):
             guard let preset = scope.registry.animation(named: name) else { return nil }
             // swiftcn passes a `TWAnimation` closure the duration always: 0.3 s without a class.
             animation = preset.make(
                 seconds: seconds ?? preset.inline.map { $0.defaultDuration ?? SurfaceResolver.defaultPresetSeconds })
-            source = "preset \(name) (plugin \(plugin))"
-            let invalid = animation.invalidParameters
+            written = preset.inline?.expression
+            source = "preset \(name) (\(preset.origin))"
+            let invalid = written == nil ? animation.invalidParameters : []
             if !invalid.isEmpty {
                 diagnostics.append(
                     SurfaceFinding.invalidPreset(
-                        name: name, plugin: plugin, function: animation.functionName,
+                        name: name, origin: preset.origin, function: animation.functionName,
                         dropped: invalid.map(animation.describe), className: animationClass
                     ).diagnostic)
             }
@@ -236,6 +239,8 @@ public enum SurfaceResolver {
         if explicitPreset && scope.environment.animationsDisabled {
             return ResolvedAnimation(modifier: nil, source: source, note: Self.disabledTransactionNote)
         }
-        return ResolvedAnimation(modifier: animation.swiftCode, source: source, note: nil)
+        // Delay classes add to an animation as written, as to every other.
+        let code = written.map { $0 + (delay != 0 ? ".delay(\(SwiftLiteral.number(delay)))" : "") }
+        return ResolvedAnimation(modifier: code ?? animation.swiftCode, source: source, note: nil)
     }
 }

@@ -57,4 +57,61 @@ struct SwiftCNAnimationPresetTests {
         #expect(combinations.count == 2)
         #expect(Set(combinations.map(\.identity)).count == 1)
     }
+
+    // swiftcn Tests/SwiftCNTests/AnimationTests.swift · customGlobalPresetsResolveLateAndHonorTiming
+    // (`TWAnimation(.interactiveSpring(response: 0.4, dampingFraction: 0.8))` under `motion delay-50`
+    // is `Animation.interactiveSpring(response: 0.4, dampingFraction: 0.8).delay(0.05)`: fixed, the
+    // recipe's duration-250 does not retime it) and MotionRenderingTests.swift ·
+    // styleChangesInvokeNativeInterpolationWithoutAnimatingContent (`TWAnimation(Animation(probe))` of a
+    // CustomAnimation, and of a variable, is the preset `animate-probe` names). Apple's declarations:
+    // `interactiveSpring(response:dampingFraction:blendDuration:)`,
+    // `interactiveSpring(duration:extraBounce:blendDuration:)`.
+    @Test("custom presets: the animation as written, interactiveSpring as declared, labelled by their source")
+    func customPresets() throws {
+        let source = """
+            import SwiftCN
+            import SwiftUI
+
+            private struct Probe: CustomAnimation {
+                func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
+                    time < 0.4 ? value.scaled(by: time / 0.4) : nil
+                }
+            }
+
+            struct Motion: View {
+                private let native = Animation(Probe())
+                var body: some View {
+                    VStack {
+                        Text("a").tw("animate-probe duration-500")
+                        Text("b").tw("motion delay-50")
+                        Text("c").tw("animate-held delay-100")
+                        Text("d").tw("animate-flick")
+                        Text("e").tw("animate-blend")
+                    }
+                    .twRules(.init(named: ["motion": "animate-settle duration-250"], animations: [
+                        "probe": TWAnimation(Animation(Probe())),
+                        "settle": TWAnimation(.interactiveSpring(response: 0.4, dampingFraction: 0.8)),
+                        "held": TWAnimation(native),
+                        "flick": TWAnimation { .interactiveSpring(duration: $0, extraBounce: 0.1) },
+                        "blend": TWAnimation(.spring(response: 0.4, dampingFraction: 0.8, blendDuration: 0.2)),
+                    ]))
+                }
+            }
+            """
+        let root = try SwiftSource.folder(["Motion.swift": source], label: "swiftcn-custom-animations")
+        let check = try twhost(["check", "Motion.swift"], directory: root)
+        #expect(check.status == 0)
+        #expect(check.stdout == "0 error(s), 0 warning(s), 0 note(s) in 1 file(s), 5 surface(s)\n")
+        let result = try twhost(["resolve", "Motion.swift"], directory: root)
+        #expect(result.status == 0)
+        let animations = result.stdout.split(separator: "\n").filter { $0.hasPrefix("  animation: ") }
+        #expect(
+            animations == [
+                "  animation: Animation(Probe())  // preset probe (inline, Motion.swift:21:22)",
+                "  animation: .interactiveSpring(response: 0.4, dampingFraction: 0.8).delay(0.05)  // preset settle (inline, Motion.swift:22:23)",
+                "  animation: native.delay(0.1)  // preset held (inline, Motion.swift:23:21)",
+                "  animation: .interactiveSpring(duration: 0.3, extraBounce: 0.1)  // preset flick (inline, Motion.swift:24:22)",
+                "  animation: .spring(response: 0.4, dampingFraction: 0.8, blendDuration: 0.2)  // preset blend (inline, Motion.swift:25:22)",
+            ])
+    }
 }
