@@ -528,7 +528,7 @@ public enum SceneResolver {
         var animationSurface: ResolvedSurface?
         if let twAnimation = combination.twAnimation {
             // Animates the subtree without decorating it: no defaults, no slots used.
-            var resolved = surface(twAnimation, SurfaceSource(.view), includeDefaults: false)
+            var resolved = surface(twAnimation, SurfaceSource(.view, animationOnly: true), includeDefaults: false)
             resolved.diagnostics += SurfaceResolver.ignoredByAnimation(twAnimation, scope: scope).map { d in
                 var d = d
                 if d.location == nil { d.location = node.location }

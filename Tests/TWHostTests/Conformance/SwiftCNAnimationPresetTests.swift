@@ -114,4 +114,48 @@ struct SwiftCNAnimationPresetTests {
                 "  animation: .spring(response: 0.4, dampingFraction: 0.8, blendDuration: 0.2)  // preset blend (inline, Motion.swift:25:22)",
             ])
     }
+
+    // swiftcn Tests/SwiftCNTests/MotionRenderingTests.swift · valueAnimationCanReuseSourceSpecificRecipes
+    // (`.twAnimation("photo-motion", value:)` whose recipe names the `.image` registration `resize`
+    // animates with `.linear(duration: 0.2)`, one identity) and Animation.swift (TWValueAnimationModifier
+    // resolves with no target: only the motion is used). The recipe on a shape's `.tw` still needs an image.
+    @Test(".twAnimation of a recipe with an image registration: its animation, no target error")
+    func animationOfImageRecipe() throws {
+        let source = """
+            import SwiftCN
+            import SwiftUI
+
+            struct Photo: View {
+                @State private var active = false
+                var body: some View {
+                    VStack {
+                        Rectangle().frame(width: active ? 40 : 20, height: 20)
+                            .twAnimation("photo-motion", value: active)
+                        Rectangle().tw("photo-motion")
+                        Image("cover").tw("photo-motion")
+                    }
+                    .twRules(.init(named: ["photo-motion": "resize animate-linear duration-200"], modifiers: [
+                        "resize": .image { image, active in active ? image.resizable() : image }
+                    ]))
+                }
+            }
+            """
+        let root = try SwiftSource.folder(["Photo.swift": source], label: "swiftcn-image-recipe-motion")
+        let check = try twhost(["check", "Photo.swift"], directory: root)
+        #expect(check.status == 1)
+        #expect(
+            check.stdout.split(separator: "\n").map(String.init) == [
+                "Photo.swift:9:31: warning[ignored-class] 'resize' (from 'photo-motion') is ignored: .twAnimation applies only animation classes (animate-*, duration-*, delay-*) and decorates nothing — move styling classes to .tw(…)",
+                "Photo.swift:10:29: error[unsupported-target] 'resize': resize is an image registration and cannot apply to a shape",
+                "1 error(s), 1 warning(s), 0 note(s) in 1 file(s), 3 surface(s)",
+            ])
+        let result = try twhost(["resolve", "--format", "json", "Photo.swift"], directory: root)
+        let out = try ResolveOutput(result.stdout)
+        let animated = out.surface("Photo.swift:Photo.body/0")
+        #expect(ResolveOutput.string(animated, "status") == "decorated")
+        #expect(
+            animated.flatMap { ResolveOutput.field($0, "animation") }.flatMap { ResolveOutput.string($0, "modifier") }
+                == ".linear(duration: 0.2)")
+        #expect(out.diagnostics("Photo.swift:Photo.body/0") == ["ignored-class"])
+    }
 }
