@@ -171,4 +171,39 @@ struct GroupSceneTests {
                 #""combinations": [{"when": {"hovered":true}, "status": "decorated", "identity": "9613910fae73343f19ceb0415cd0465df0a688b88eaa86374748455c02156b14", "chain": [{"phase": "style", "origin": "builtin", "property": "opacity", "class": "group-hover:opacity-50", "modifier": ".opacity(0.5)"}], "animation": null}, {"when": {"hovered":false}, "status": "decorated", "identity": "9613910fae73343f19ceb0415cd0465df0a688b88eaa86374748455c02156b14", "chain": [], "animation": null}]"#
             ))
     }
+
+    // swiftcn Sources/SwiftCN/SharedElement.swift: `twShared(_:in:properties:anchor:isSource:)` is
+    // `matchedGeometryEffect` in a namespace the app owns, with no animation under Reduce Motion; it
+    // takes no classes. twhost says so where it is written and resolves the view's own `.tw`.
+    @Test(".twShared(…) is a note where it is written, never a skipped site; the view's .tw resolves")
+    func twShared() throws {
+        let source = """
+            import SwiftCN
+            import SwiftUI
+
+            struct Hero: View {
+                @Namespace private var ns
+                var body: some View {
+                    VStack {
+                        Image("cover").twShared("cover", in: ns)
+                        Text("t").tw("p-2").twShared("title", in: ns, properties: .size, isSource: false)
+                    }
+                }
+            }
+            """
+        let folder = try SwiftSource.folder(["Hero.swift": source], label: "tw-shared")
+        let result = try twhost(["check", "Hero.swift"], directory: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let note =
+            "is swiftcn's matchedGeometryEffect(id:in:properties:anchor:isSource:) in the app's own namespace (without animation under Reduce Motion); it takes no classes, so it is no surface here, and which view it pairs with is known only at run time — nothing to do; the shared-[id] classes inside a group are the form twhost resolves and checks"
+        #expect(
+            result.stdout.split(separator: "\n").map(String.init) == [
+                "Hero.swift:8:28: note[dynamic-classes] `.twShared(\"cover\", in: ns)` " + note,
+                "Hero.swift:9:33: note[dynamic-classes] `.twShared(\"title\", in: ns)` " + note,
+                "0 error(s), 0 warning(s), 2 note(s) in 1 file(s), 1 surface(s)",
+            ])
+        let json = try twhost(["resolve", "--format", "json", "Hero.swift"], directory: folder)
+        let resolved = try ResolveOutput(json.stdout)
+        #expect(resolved.modifiers("Hero.swift:Hero.body/1") == [".padding(8)"])
+    }
 }
