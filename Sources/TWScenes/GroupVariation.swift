@@ -49,6 +49,8 @@ struct GroupVariation: Sendable {
 
     /// Without the conditions no case's groups depend on; nil when none is left.
     func pruned() -> GroupVariation? {
+        // The common case, a node with conditions and no group that depends on them.
+        guard let first = cases.first, cases.contains(where: { $0.groups != first.groups }) else { return nil }
         var variation = self
         var i = 0
         while i < variation.conditions.count {
