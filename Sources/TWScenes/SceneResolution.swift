@@ -456,6 +456,11 @@ public enum SceneResolver {
                 combinations.append((combination, c.groups))
             }
         }
+        // In the order of a node's own combinations: the first condition varies slowest, true first.
+        combinations.sort { a, b in
+            for (x, y) in zip(a.0.values, b.0.values) where x != y { return x }
+            return false
+        }
         var records: [(CombinationRecord, ResolvedAnimation?)] = []
         var changes = false
         var underFirst: [[Bool]: CombinationRecord] = [:]

@@ -172,6 +172,52 @@ struct GroupSceneTests {
             ))
     }
 
+    // swiftcn Sources/SwiftCN/SharedElement.swift (TWGroupContext: `group-hover/hero:` reads the
+    // nearest group named hero, an unnamed variant the nearest group): two conditional groups, one
+    // inside the other, give the view inside both the product of their conditions.
+    @Test("nested conditional groups: each variant follows its own group's condition, combinations in order")
+    func nestedConditionalGroups() throws {
+        let source = """
+            import SwiftCN
+            import SwiftUI
+
+            struct N: View {
+                @State private var a = false
+                @State private var b = false
+                var body: some View {
+                    VStack {
+                        HStack {
+                            Text("x").tw("group-hover/hero:opacity-50 group-active:font-bold")
+                        }
+                        .tw("group", state: TWState(isPressed: b))
+                    }
+                    .tw("group/hero", state: TWState(isHovered: a))
+                }
+            }
+            """
+        let folder = try SwiftSource.folder(["N.swift": source], label: "group-nested")
+        let result = try twhost(["resolve", "N.swift"], directory: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("N.swift:10:17: N.body/0/0 ") })
+        #expect(
+            Array(lines[(start + 1)...]) == [
+                "  .fontWeight(.bold)  // style · built-in font ← group-active:font-bold",
+                "  .opacity(0.5)       // style · built-in opacity ← group-hover/hero:opacity-50",
+                "  conditions: a, b  // 4 combinations, one identity",
+                "  when a, !b:",
+                "    - .fontWeight(.bold)  // style · built-in font ← group-active:font-bold",
+                "  when !a, b:",
+                "    - .opacity(0.5)  // style · built-in opacity ← group-hover/hero:opacity-50",
+                "  when !a, !b:",
+                "    - .fontWeight(.bold)  // style · built-in font ← group-active:font-bold",
+                "    - .opacity(0.5)  // style · built-in opacity ← group-hover/hero:opacity-50",
+                "",
+                "3 surface(s): 3 decorated, 0 undecorated; 0 error(s), 0 warning(s)",
+                "",
+            ])
+    }
+
     // swiftcn Sources/SwiftCN/SharedElement.swift: `twShared(_:in:properties:anchor:isSource:)` is
     // `matchedGeometryEffect` in a namespace the app owns, with no animation under Reduce Motion; it
     // takes no classes. twhost says so where it is written and resolves the view's own `.tw`.
