@@ -409,16 +409,28 @@ public enum SceneResolver {
             record.findings = node.findings
             return record
         }
+        let records = ownCombinations(node).map {
+            resolve($0, node: node, scope: scope, state: state, lenient: lenient)
+        }
+        return assemble(node, records, plugins: plugins, backing: backing)
+    }
+
+    /// The node's first combination (every condition true), then its others.
+    static func ownCombinations(_ node: SceneNode) -> [SurfaceCombination] {
         var first = SurfaceCombination(values: node.conditions.map { _ in true })
         first.tw = node.tw
         first.buttonStyle = node.buttonStyle
         first.twAnimation = node.twAnimation
         first.adapters = node.adapters
         first.state = node.state
-        var records: [(CombinationRecord, ResolvedAnimation?)] = []
-        for combination in [first] + node.combinations {
-            records.append(resolve(combination, node: node, scope: scope, state: state, lenient: lenient))
-        }
+        return [first] + node.combinations
+    }
+
+    /// A record from the node's combinations, the first first.
+    static func assemble(
+        _ node: SceneNode, _ records: [(CombinationRecord, ResolvedAnimation?)], plugins: [String],
+        backing: BackingReport
+    ) -> SurfaceRecord {
         let (main, animation) = records[0]
         var surface = main.surface
         // Findings about the node's .cocoa and lifecycle modifiers are reported with it.
@@ -434,61 +446,60 @@ public enum SceneResolver {
     /// A node inside groups that depend on conditions: its own combinations
     /// under each combination of the groups' conditions, the groups' conditions
     /// added to its own. When no combination of the groups changes the node's
-    /// surfaces, its record is the plain one.
+    /// surfaces from what they are under the first (every condition true), its
+    /// record is the plain one.
     static func record(
         _ node: SceneNode, scope: ResolutionScope, plugins: [String], backing: BackingReport, state: SurfaceState,
         lenient: Bool, groupVariation: GroupVariation?
     ) -> SurfaceRecord {
-        let plain = record(node, scope: scope, plugins: plugins, backing: backing, state: state, lenient: lenient)
-        guard let groupVariation else { return plain }
+        var lists = [node.tw, node.buttonStyle, node.twAnimation].compactMap { $0 } + node.adapters.map(\.classes)
+        for c in node.combinations {
+            lists += [c.tw, c.buttonStyle, c.twAnimation].compactMap { $0 } + c.adapters.map(\.classes)
+        }
+        guard let groupVariation, SurfaceResolver.mayReadGroups(lists, scope: scope) else {
+            return record(node, scope: scope, plugins: plugins, backing: backing, state: state, lenient: lenient)
+        }
+        let owns = ownCombinations(node)
+        // Under the groups of the plain record: the context's, every group condition true.
+        let plain = owns.map { resolve($0, node: node, scope: scope, state: state, lenient: lenient) }
         let all = node.conditions + groupVariation.conditionsBeside(node.conditions)
-        var first = SurfaceCombination(values: node.conditions.map { _ in true })
-        first.tw = node.tw
-        first.buttonStyle = node.buttonStyle
-        first.twAnimation = node.twAnimation
-        first.adapters = node.adapters
-        first.state = node.state
-        var combinations: [(SurfaceCombination, GroupContext)] = []
-        for own in [first] + node.combinations {
+        var combinations: [(combination: SurfaceCombination, groups: GroupContext, own: Int)] = []
+        for (k, own) in owns.enumerated() {
             for c in groupVariation.cases(agreeingWith: own.values, of: node.conditions, in: all) {
                 var combination = own
                 combination.values = c.values
-                combinations.append((combination, c.groups))
+                combinations.append((combination, c.groups, k))
             }
         }
         // In the order of a node's own combinations: the first condition varies slowest, true first.
         combinations.sort { a, b in
-            for (x, y) in zip(a.0.values, b.0.values) where x != y { return x }
+            for (x, y) in zip(a.combination.values, b.combination.values) where x != y { return x }
             return false
         }
         var records: [(CombinationRecord, ResolvedAnimation?)] = []
         var changes = false
-        var underFirst: [[Bool]: CombinationRecord] = [:]
-        for (combination, groups) in combinations {
+        for (combination, groups, k) in combinations {
+            if groups == state.groups {
+                var same = plain[k]
+                same.0.values = combination.values
+                records.append(same)
+                continue
+            }
             let groupState = SurfaceState(state.active, explicit: state.explicit, groups: groups)
             let made = resolve(combination, node: node, scope: scope, state: groupState, lenient: lenient)
-            // The node's own values: the same under every case of the groups unless the groups change it.
-            let own = Array(combination.values.prefix(node.conditions.count))
-            if let known = underFirst[own] {
-                if !Self.sameSurfaces(known, made.0) { changes = true }
-            } else {
-                underFirst[own] = made.0
-            }
+            if !Self.sameSurfaces(plain[k].0, made.0) { changes = true }
             records.append(made)
         }
-        guard changes else { return plain }
+        guard changes else {
+            if node.conditions.isEmpty {
+                return record(node, scope: scope, plugins: plugins, backing: backing, state: state, lenient: lenient)
+            }
+            return assemble(node, plain, plugins: plugins, backing: backing)
+        }
         var varied = node
         varied.conditions = all
-        varied.combinations = combinations.dropFirst().map(\.0)
-        let (main, animation) = records[0]
-        var surface = main.surface
-        surface.diagnostics += backing.diagnostics
-        var record = SurfaceRecord(
-            node: varied, surface: surface, buttonStyle: main.buttonStyle, twAnimation: animation,
-            adapters: main.adapters, scopePlugins: plugins, backing: backing)
-        record.combinations = records.map(\.0)
-        record.findings = findings(varied, records.map(\.0))
-        return record
+        varied.combinations = combinations.dropFirst().map(\.combination)
+        return assemble(varied, records, plugins: plugins, backing: backing)
     }
 
     /// Whether two combinations resolve to the same surfaces.

@@ -150,7 +150,22 @@ struct SceneScopes {
         }
         var child = context
         child.groups = groups(node.tw, node.state, above: context.groups)
-        guard context.groupVariation != nil || !node.conditions.isEmpty else { return child }
+        guard !node.conditions.isEmpty else {
+            // No conditions of its own: the groups above, each with this node's group.
+            guard let above = context.groupVariation, let tw = node.tw,
+                SurfaceResolver.mayMarkGroup([tw], scope: scope)
+            else { return child }
+            let cases = above.cases.map { c in
+                GroupVariation.Case(values: c.values, groups: groups(node.tw, node.state, above: c.groups))
+            }
+            child.groupVariation = GroupVariation(conditions: above.conditions, cases: cases).pruned()
+            return child
+        }
+        let lists = ([node.tw] + node.combinations.map(\.tw)).compactMap { $0 }
+        guard SurfaceResolver.mayMarkGroup(lists, scope: scope) else {
+            // It marks no group in any combination: the groups above are the children's.
+            return child
+        }
         let above =
             context.groupVariation
             ?? GroupVariation(conditions: [], cases: [.init(values: [], groups: context.groups)])

@@ -218,6 +218,41 @@ struct GroupSceneTests {
             ])
     }
 
+    // The same condition on the group and on the view inside it: when it is false the group is not
+    // hovered, so the view's `group-hover:` class of that branch does not apply.
+    @Test("a condition shared by a group and a view inside it: each combination under the group's state of it")
+    func sharedCondition() throws {
+        let source = """
+            import SwiftCN
+            import SwiftUI
+
+            struct S: View {
+                @State private var a = false
+                var body: some View {
+                    VStack {
+                        Text("x").tw(a ? "p-1" : "group-hover:opacity-50")
+                    }
+                    .tw("group", state: TWState(isHovered: a))
+                }
+            }
+            """
+        let folder = try SwiftSource.folder(["S.swift": source], label: "group-shared-condition")
+        let result = try twhost(["resolve", "S.swift"], directory: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("S.swift:8:13: S.body/0 ") })
+        #expect(
+            Array(lines[(start + 1)...]) == [
+                "  .padding(4)  // style · built-in padding ← p-1",
+                "  conditions: a  // 2 combinations, one identity",
+                "  when !a:",
+                "    - .padding(4)  // style · built-in padding ← p-1",
+                "",
+                "2 surface(s): 2 decorated, 0 undecorated; 0 error(s), 0 warning(s)",
+                "",
+            ])
+    }
+
     // swiftcn Sources/SwiftCN/SharedElement.swift: `twShared(_:in:properties:anchor:isSource:)` is
     // `matchedGeometryEffect` in a namespace the app owns, with no animation under Reduce Motion; it
     // takes no classes. twhost says so where it is written and resolves the view's own `.tw`.
