@@ -143,7 +143,7 @@ extension DiffFinding {
         DiffFinding(
             .probeFailed, subject(h),
             why:
-                "the factory fails with its default argument, so every surface that gets its slot reports factory-failed and is left undecorated",
+                "the factory fails with its default argument, so every surface that gets its slot reports an error (factory-failed, or invalid-argument for an invalid default) and is left undecorated",
             changes: [.init(field: "probe", before: nil, after: h.probeError)])
     }
 

@@ -129,7 +129,7 @@ public enum DiffRule: String, Sendable, Equatable, CaseIterable {
                 "A modifier, recipe, utility or animation preset is gone: classes that used it resolved before and are now unknown, leaving their surfaces undecorated."
         case .probeFailed:
             return
-                "twhost calls every factory active and inactive with its default argument. This one fails (builder misuse, an invalid default), so every surface that gets its slot reports a factory-failed error."
+                "twhost calls every factory active and inactive with its default argument. This one fails (builder misuse, an invalid default), so every surface that gets its slot reports an error: factory-failed, or invalid-argument for a default the theme cannot decode."
         case .versionNotBumped:
             return
                 "A plugin with identity or breaking findings must raise its major version (for 0.x versions, its minor version; for 0.0.x, any part), the way cargo-semver-checks judges Rust APIs, so that apps see from the version that state may reset or classes may break."

@@ -20,6 +20,16 @@ public struct AnimationPresetRegistration: Sendable {
         return nil
     }
 
+    /// Where the preset comes from, for labels: `plugin motion`, or
+    /// `inline, Motion.swift:12:22` for a Swift source's (where its
+    /// `TWAnimation` is written), as inline modifiers are labelled.
+    package var origin: String {
+        switch maker {
+        case .plugin: return "plugin \(plugin)"
+        case .inline(let animation): return "inline, \(animation.location.description)"
+        }
+    }
+
     /// A plugin's preset, made by its function.
     package init(name: String, plugin: String, maker: PluginAnimation) {
         self.name = name

@@ -7,12 +7,42 @@ extension AnimationValue {
     /// | default | `static var default: Animation` — no parameters |
     /// | linear, easeIn, easeOut, easeInOut | `static var easeOut`, `static func easeOut(duration: TimeInterval)` |
     /// | spring | `spring(duration: = 0.5, bounce: = 0, blendDuration:)` or `spring(response: = 0.5, dampingFraction: = 0.825, blendDuration:)` — one family or the other |
+    /// | spring, `interactive` | `interactiveSpring(duration: = 0.15, extraBounce: = 0, blendDuration: = 0.25)` or `interactiveSpring(response: = 0.15, dampingFraction: = 0.86, blendDuration: = 0.25)`, `static var interactiveSpring` |
     /// | smooth, snappy, bouncy | `smooth(duration: = 0.5, extraBounce: = 0)` (bounce is the *extra* bounce) |
     ///
     /// Every curve takes `.delay(_:)`.
     public enum Parameter: String, Sendable, CaseIterable {
         case duration, response, dampingFraction, bounce
     }
+
+    /// The animation an `Animation` member names (`.spring`, `.interactiveSpring`,
+    /// `.smooth(…)`'s `smooth`), nothing set; nil for one twhost does not model.
+    public static func member(_ name: String) -> AnimationValue? {
+        if name == "interactiveSpring" {
+            var spring = AnimationValue(curve: .spring)
+            spring.interactive = true
+            return spring
+        }
+        return Curve(rawValue: name).map { AnimationValue(curve: $0) }
+    }
+
+    /// Sets the parameter of a SwiftUI label (`duration:`, `response:`,
+    /// `dampingFraction:`, `bounce:`/`extraBounce:`, a spring's
+    /// `blendDuration:`); false for a label twhost does not read.
+    public mutating func set(label: String?, _ value: Double) -> Bool {
+        switch label {
+        case "duration": duration = value
+        case "response": response = value
+        case "dampingFraction": dampingFraction = value
+        case "bounce", "extraBounce": bounce = value
+        case "blendDuration": if curve == .spring { blendDuration = value }
+        default: return false
+        }
+        return true
+    }
+
+    /// The SwiftUI function's name: the curve's, `interactiveSpring` for an interactive spring.
+    private var swiftName: String { curve == .spring && interactive ? "interactiveSpring" : curve.rawValue }
 
     /// The parameters that are set.
     var setParameters: [Parameter] {
@@ -47,8 +77,9 @@ extension AnimationValue {
         case .linear, .easeIn, .easeOut, .easeInOut: return ".\(curve.rawValue)(duration:)"
         case .smooth, .snappy, .bouncy: return ".\(curve.rawValue)(duration:extraBounce:)"
         case .spring:
+            let bounceLabel = interactive ? "extraBounce" : "bounce"
             return duration != nil || bounce != nil
-                ? ".spring(duration:bounce:)" : ".spring(response:dampingFraction:)"
+                ? ".\(swiftName)(duration:\(bounceLabel):)" : ".\(swiftName)(response:dampingFraction:)"
         }
     }
 
@@ -65,9 +96,11 @@ extension AnimationValue {
         add(.dampingFraction, "dampingFraction", dampingFraction)
         switch curve {
         case .smooth, .snappy, .bouncy: add(.bounce, "extraBounce", bounce)
+        case .spring where interactive: add(.bounce, "extraBounce", bounce)
         default: add(.bounce, "bounce", bounce)
         }
-        var s = "." + curve.rawValue
+        if curve == .spring, let blendDuration { args.append("blendDuration: \(SwiftLiteral.number(blendDuration))") }
+        var s = "." + swiftName
         if !args.isEmpty { s += "(" + args.joined(separator: ", ") + ")" }
         if delay != 0 { s += ".delay(\(SwiftLiteral.number(delay)))" }
         return s

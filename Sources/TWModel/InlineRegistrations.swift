@@ -1,3 +1,5 @@
+import TWSupport
+
 /// Registrations written inline in a Swift source, in the seeds' shape —
 /// `TWGlobalRules(modifiers: ["tilt": .value(default: 0.0, order: 10) { view, d in
 /// view.rotation3DEffect(.degrees(d), axis: (x: 0, y: 1, z: 0)) }])` — read
@@ -234,6 +236,10 @@ public struct InlineAnimation: Hashable, Sendable {
     /// The duration when the closure's parameter is nil (`seconds ?? 0.5`).
     public var defaultDuration: Double?
     public var location: SourceLocation
+    /// A fixed animation the reader does not compute (`Animation(Probe())` of an
+    /// app's `CustomAnimation`, a variable): its Swift text, on one line, shown
+    /// as the preset's animation. `animation` is then not used.
+    public var expression: String?
 
     public init(
         name: String, animation: AnimationValue, usesSeconds: Bool, defaultDuration: Double?, location: SourceLocation
@@ -243,6 +249,24 @@ public struct InlineAnimation: Hashable, Sendable {
         self.usesSeconds = usesSeconds
         self.defaultDuration = defaultDuration
         self.location = location
+    }
+
+    /// Swift text as one line (each run of spaces, tabs and line breaks is one
+    /// space, control characters escaped), in parentheses unless it is one
+    /// postfix expression, so that `.delay(_:)` can follow it.
+    public static func written(_ text: String) -> String {
+        let line = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0.isNewline }).joined(separator: " ")
+            .escapingControlCharacters
+        var depth = 0
+        for c in line {
+            switch c {
+            case "(", "[", "{": depth += 1
+            case ")", "]", "}": depth -= 1
+            case " " where depth == 0: return "(" + line + ")"
+            default: break
+            }
+        }
+        return line
     }
 
     package func make(seconds: Double?) -> AnimationValue {

@@ -31,6 +31,14 @@ public struct AnimationValue: Hashable, Sendable {
     public var bounce: Double?
     /// Seconds of delay, added by `delay-*` classes.
     public var delay: Double
+    /// A spring written `interactiveSpring(…)`: the same families of
+    /// parameters as `spring`, with its own defaults (SwiftUI's
+    /// `interactiveSpring(response: = 0.15, dampingFraction: = 0.86, blendDuration: = 0.25)`
+    /// and `interactiveSpring(duration: = 0.15, extraBounce: = 0, blendDuration: = 0.25)`).
+    /// A plugin receives it as a spring: the ABI has no such curve.
+    public var interactive = false
+    /// A spring's `blendDuration:` as written; nil leaves SwiftUI's default.
+    public var blendDuration: Double?
 
     public init(
         curve: Curve, duration: Double? = nil, response: Double? = nil,

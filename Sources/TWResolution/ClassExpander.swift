@@ -221,7 +221,7 @@ struct ClassExpander {
             return true
         }
         if body.hasPrefix("animate-"), let preset = registry.animation(named: String(body.dropFirst(8))) {
-            record({ "animation preset \(preset.name) (plugin \(preset.plugin))" }, &self)
+            record({ "animation preset \(preset.name) (\(preset.origin))" }, &self)
             add(
                 .style([StyleAssignment(.animation, .animation(.preset(preset.name, plugin: preset.plugin)))]), parsed,
                 conditions, topText)
@@ -392,7 +392,7 @@ struct ClassExpander {
             return
         }
         if root == "animate", case .literal(let name) = argument, let preset = registry.animation(named: name) {
-            record({ "animation preset \(preset.name) (plugin \(preset.plugin))" }, &self)
+            record({ "animation preset \(preset.name) (\(preset.origin))" }, &self)
             add(
                 .style([StyleAssignment(.animation, .animation(.preset(preset.name, plugin: preset.plugin)))]), parsed,
                 conditions, topText)

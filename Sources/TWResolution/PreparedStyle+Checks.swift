@@ -38,6 +38,7 @@ extension PreparedStyle {
         -> [Diagnostic]
     {
         var out: [Diagnostic] = []
+        guard !source.animationOnly else { return out }
         for effect in effects {
             guard case .registration(let registration, _) = effect.kind, let target = registration.form.target,
                 source.target != target

@@ -53,11 +53,20 @@ final class SlotMemo: Sendable {
         switch registration.defaultValue(in: theme) {
         case .success(let v)?: value = v
         case .failure(let failure)?:
-            diagnostics.append(
-                SurfaceFinding.invalidDefault(
-                    registration: registration.name, defaultArgument: registration.defaultArgument ?? "",
-                    reason: failure.message
-                ).diagnostic)
+            // One fault, one error. A plugin's default is decoded per surface (docs/PluginAuthoring.md):
+            // the surface reports it, and the factory is not called without a value (it could only
+            // fail again). swiftcn checks an app's default where a class uses the registration
+            // (`TWNativeArgumentFactory.validate`), and that class reports it; elsewhere the inactive
+            // slot makes no modifier and leaves the content as it is (`apply`).
+            if registration.plugin != InlineRegistrations.pluginName {
+                diagnostics.append(
+                    SurfaceFinding.invalidDefault(
+                        registration: registration.name, defaultArgument: registration.defaultArgument ?? "",
+                        reason: failure.message
+                    ).diagnostic)
+            }
+            return keep(
+                key, registration: registration, active: false, modifier: ModifierIR(), diagnostics: diagnostics)
         case nil: value = nil
         }
         let modifier = Self.modifier(registration.inactiveModifier(value: value), registration, &diagnostics)

@@ -27,7 +27,7 @@ enum SurfaceFinding: DiagnosticKind {
     /// A factory whose structure differs inactive and active (R-ID-3).
     case unstableStructure(registration: String)
     /// A plugin preset whose curve does not take some parameters it sets.
-    case invalidPreset(name: String, plugin: String, function: String, dropped: [String], className: String?)
+    case invalidPreset(name: String, origin: String, function: String, dropped: [String], className: String?)
     /// A registration's modifiers use an API the platform version does not have.
     case unavailableInRegistration(
         api: SwiftUIAPI, environment: RenderEnvironment, registration: String, plugin: String)
@@ -119,10 +119,10 @@ enum SurfaceFinding: DiagnosticKind {
         case .unstableStructure(let registration):
             return
                 "\(registration) returns a different structure when inactive than when active: its class toggling resets child state"
-        case .invalidPreset(let name, let plugin, let function, let dropped, _):
+        case .invalidPreset(let name, let origin, let function, let dropped, _):
             let parameters = dropped.map { String($0.prefix { $0 != " " }) }.joined(separator: " or ")
             return
-                "preset \(name) (plugin \(plugin)): \(function) takes no \(parameters); \(dropped.joined(separator: ", ")) left out"
+                "preset \(name) (\(origin)): \(function) takes no \(parameters); \(dropped.joined(separator: ", ")) left out"
         case .unavailableAPI(let api, let environment, let instead, let property):
             let platform = Availability.platformName(environment.platform)
             let outcome = instead.map { "written \($0)" } ?? "left out: no earlier equivalent"

@@ -112,24 +112,39 @@ public enum SurfaceResolver {
     /// none. Classes that name no group and a scope whose recipes name none
     /// are not expanded.
     package static func groupMarker(_ classes: TWClasses, scope: ResolutionScope, state: SurfaceState) -> String? {
-        guard mentionsGroup(classes) || scope.rules.named.values.contains(where: { mentionsGroup($0.classes) }) else {
-            return nil
-        }
+        guard mayMarkGroup([classes], scope: scope) else { return nil }
         let prepared = prepare(classes, source: SurfaceSource(.view), scope: scope, includeDefaults: true)
         let winners = PreparedStyle.selectWinners(prepared.effects, state: state)
         guard case .member(let name)? = winners.style[.groupMarker]?.value else { return nil }
         return name
     }
 
-    private static func mentionsGroup(_ classes: TWClasses) -> Bool {
+    /// Whether any of these class lists may read the groups above them: group
+    /// variants or shared elements written in them or in the scope's recipes,
+    /// or a utility, whose output is known only once it runs. False: they
+    /// resolve the same under any groups.
+    package static func mayReadGroups(_ lists: [TWClasses], scope: ResolutionScope) -> Bool {
+        func reads(_ classes: TWClasses) -> Bool { mentions(classes, "group") || mentions(classes, "shared") }
+        return lists.contains(where: reads) || !scope.registry.utilities.isEmpty
+            || scope.rules.named.values.contains { reads($0.classes) }
+    }
+
+    /// Whether any of these class lists may mark a group (what `groupMarker` reads first).
+    package static func mayMarkGroup(_ lists: [TWClasses], scope: ResolutionScope) -> Bool {
+        lists.contains(where: mentionsGroup) || scope.rules.named.values.contains { mentionsGroup($0.classes) }
+    }
+
+    private static func mentions(_ classes: TWClasses, _ word: String) -> Bool {
         classes.segments.contains { segment in
             switch segment {
-            case .text(let text): return text.contains("group")
-            case .fragment(let fragment): return mentionsGroup(fragment)
+            case .text(let text): return text.contains(word)
+            case .fragment(let fragment): return mentions(fragment, word)
             case .value: return false
             }
         }
     }
+
+    private static func mentionsGroup(_ classes: TWClasses) -> Bool { mentions(classes, "group") }
 
     /// `.twAnimation(…)` animates a subtree and decorates nothing: a class
     /// that does more than choose the animation (`animate-*`, `duration-*`,
@@ -192,6 +207,8 @@ public enum SurfaceResolver {
         }
         var animation: AnimationValue
         let source: String
+        // A preset's animation as written in a Swift source, when the reader does not compute it.
+        var written: String?
         switch choice {
         case .none:
             if scope.environment.animationsDisabled {
@@ -212,17 +229,18 @@ public enum SurfaceResolver {
                 curve: AnimationValue.Curve(rawValue: name) ?? .default,
                 duration: seconds ?? SurfaceResolver.defaultPresetSeconds)
             source = "TWAnimation(\(name))"
-        case .preset(let name, let plugin):
+        case .preset(let name, _):
             guard let preset = scope.registry.animation(named: name) else { return nil }
             // swiftcn passes a `TWAnimation` closure the duration always: 0.3 s without a class.
             animation = preset.make(
                 seconds: seconds ?? preset.inline.map { $0.defaultDuration ?? SurfaceResolver.defaultPresetSeconds })
-            source = "preset \(name) (plugin \(plugin))"
-            let invalid = animation.invalidParameters
+            written = preset.inline?.expression
+            source = "preset \(name) (\(preset.origin))"
+            let invalid = written == nil ? animation.invalidParameters : []
             if !invalid.isEmpty {
                 diagnostics.append(
                     SurfaceFinding.invalidPreset(
-                        name: name, plugin: plugin, function: animation.functionName,
+                        name: name, origin: preset.origin, function: animation.functionName,
                         dropped: invalid.map(animation.describe), className: animationClass
                     ).diagnostic)
             }
@@ -236,6 +254,8 @@ public enum SurfaceResolver {
         if explicitPreset && scope.environment.animationsDisabled {
             return ResolvedAnimation(modifier: nil, source: source, note: Self.disabledTransactionNote)
         }
-        return ResolvedAnimation(modifier: animation.swiftCode, source: source, note: nil)
+        // Delay classes add to an animation as written, as to every other.
+        let code = written.map { $0 + (delay != 0 ? ".delay(\(SwiftLiteral.number(delay)))" : "") }
+        return ResolvedAnimation(modifier: code ?? animation.swiftCode, source: source, note: nil)
     }
 }

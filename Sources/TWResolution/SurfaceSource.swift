@@ -9,14 +9,21 @@ public struct SurfaceSource: Hashable, Sendable {
     public var wrapped: Bool
     /// The native modifier that wrapped it (`padding`), when known.
     public var wrapper: String?
+    /// The classes of a `.twAnimation(…)`: they only choose the subtree's
+    /// animation and decorate nothing, so no registration runs on the source
+    /// and none is checked against its target — swiftcn resolves them with no
+    /// target (`TWValueAnimationModifier`), and a recipe made for images can
+    /// lend its animation to any view.
+    public var animationOnly: Bool
 
     /// - Parameter wrapped: native modifiers that return another type were
     ///   applied before `.tw` (`NativeSourceMethods.source(_:native:environment:)`
     ///   tells which do).
-    public init(_ kind: Kind, wrapped: Bool = false, wrapper: String? = nil) {
+    public init(_ kind: Kind, wrapped: Bool = false, wrapper: String? = nil, animationOnly: Bool = false) {
         self.kind = kind
         self.wrapped = wrapped
         self.wrapper = wrapped ? wrapper : nil
+        self.animationOnly = animationOnly
     }
 
     /// The target registrations that may run here, if any.

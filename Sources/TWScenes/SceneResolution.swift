@@ -331,7 +331,9 @@ public enum SceneResolver {
             let context = try scopes.context(for: node, inherited: inherited)
             if node.isStyled {
                 let scope = context.scope ?? scopes.scope(for: context)
-                chunk.add(node, scope: scope, plugins: context.plugins, groups: context.groups)
+                chunk.add(
+                    node, scope: scope, plugins: context.plugins, groups: context.groups,
+                    groupVariation: context.groupVariation)
                 if chunk.isFull { chunk.flush(render: render, write: write) }
                 return scopes.childContext(of: node, context: context, scope: scope, state: chunk.state)
             } else {
@@ -378,7 +380,9 @@ public enum SceneResolver {
         }
         let scope = context.scope ?? scopes.scope(for: context)
         return .surface(
-            record(node, scope: scope, plugins: context.plugins, backing: backing, state: state, lenient: lenient))
+            record(
+                node, scope: scope, plugins: context.plugins, backing: backing, state: state, lenient: lenient,
+                groupVariation: context.groupVariation))
     }
 
     /// Surface record step: the node's first combination (its classes as
@@ -405,16 +409,28 @@ public enum SceneResolver {
             record.findings = node.findings
             return record
         }
+        let records = ownCombinations(node).map {
+            resolve($0, node: node, scope: scope, state: state, lenient: lenient)
+        }
+        return assemble(node, records, plugins: plugins, backing: backing)
+    }
+
+    /// The node's first combination (every condition true), then its others.
+    static func ownCombinations(_ node: SceneNode) -> [SurfaceCombination] {
         var first = SurfaceCombination(values: node.conditions.map { _ in true })
         first.tw = node.tw
         first.buttonStyle = node.buttonStyle
         first.twAnimation = node.twAnimation
         first.adapters = node.adapters
         first.state = node.state
-        var records: [(CombinationRecord, ResolvedAnimation?)] = []
-        for combination in [first] + node.combinations {
-            records.append(resolve(combination, node: node, scope: scope, state: state, lenient: lenient))
-        }
+        return [first] + node.combinations
+    }
+
+    /// A record from the node's combinations, the first first.
+    static func assemble(
+        _ node: SceneNode, _ records: [(CombinationRecord, ResolvedAnimation?)], plugins: [String],
+        backing: BackingReport
+    ) -> SurfaceRecord {
         let (main, animation) = records[0]
         var surface = main.surface
         // Findings about the node's .cocoa and lifecycle modifiers are reported with it.
@@ -425,6 +441,70 @@ public enum SceneResolver {
         if !node.conditions.isEmpty { record.combinations = records.map(\.0) }
         record.findings = findings(node, records.map(\.0))
         return record
+    }
+
+    /// A node inside groups that depend on conditions: its own combinations
+    /// under each combination of the groups' conditions, the groups' conditions
+    /// added to its own. When no combination of the groups changes the node's
+    /// surfaces from what they are under the first (every condition true), its
+    /// record is the plain one.
+    static func record(
+        _ node: SceneNode, scope: ResolutionScope, plugins: [String], backing: BackingReport, state: SurfaceState,
+        lenient: Bool, groupVariation: GroupVariation?
+    ) -> SurfaceRecord {
+        var lists = [node.tw, node.buttonStyle, node.twAnimation].compactMap { $0 } + node.adapters.map(\.classes)
+        for c in node.combinations {
+            lists += [c.tw, c.buttonStyle, c.twAnimation].compactMap { $0 } + c.adapters.map(\.classes)
+        }
+        guard let groupVariation, SurfaceResolver.mayReadGroups(lists, scope: scope) else {
+            return record(node, scope: scope, plugins: plugins, backing: backing, state: state, lenient: lenient)
+        }
+        let owns = ownCombinations(node)
+        // Under the groups of the plain record: the context's, every group condition true.
+        let plain = owns.map { resolve($0, node: node, scope: scope, state: state, lenient: lenient) }
+        let all = node.conditions + groupVariation.conditionsBeside(node.conditions)
+        var combinations: [(combination: SurfaceCombination, groups: GroupContext, own: Int)] = []
+        for (k, own) in owns.enumerated() {
+            for c in groupVariation.cases(agreeingWith: own.values, of: node.conditions, in: all) {
+                var combination = own
+                combination.values = c.values
+                combinations.append((combination, c.groups, k))
+            }
+        }
+        // In the order of a node's own combinations: the first condition varies slowest, true first.
+        combinations.sort { a, b in
+            for (x, y) in zip(a.combination.values, b.combination.values) where x != y { return x }
+            return false
+        }
+        var records: [(CombinationRecord, ResolvedAnimation?)] = []
+        var changes = false
+        for (combination, groups, k) in combinations {
+            if groups == state.groups {
+                var same = plain[k]
+                same.0.values = combination.values
+                records.append(same)
+                continue
+            }
+            let groupState = SurfaceState(state.active, explicit: state.explicit, groups: groups)
+            let made = resolve(combination, node: node, scope: scope, state: groupState, lenient: lenient)
+            if !Self.sameSurfaces(plain[k].0, made.0) { changes = true }
+            records.append(made)
+        }
+        guard changes else {
+            if node.conditions.isEmpty {
+                return record(node, scope: scope, plugins: plugins, backing: backing, state: state, lenient: lenient)
+            }
+            return assemble(node, plain, plugins: plugins, backing: backing)
+        }
+        var varied = node
+        varied.conditions = all
+        varied.combinations = combinations.dropFirst().map(\.combination)
+        return assemble(varied, records, plugins: plugins, backing: backing)
+    }
+
+    /// Whether two combinations resolve to the same surfaces.
+    private static func sameSurfaces(_ a: CombinationRecord, _ b: CombinationRecord) -> Bool {
+        a.allSurfaces == b.allSurfaces
     }
 
     /// One surface of a node, its findings placed at the node when they have no place of their own.
@@ -464,7 +544,7 @@ public enum SceneResolver {
         var animationSurface: ResolvedSurface?
         if let twAnimation = combination.twAnimation {
             // Animates the subtree without decorating it: no defaults, no slots used.
-            var resolved = surface(twAnimation, SurfaceSource(.view), includeDefaults: false)
+            var resolved = surface(twAnimation, SurfaceSource(.view, animationOnly: true), includeDefaults: false)
             resolved.diagnostics += SurfaceResolver.ignoredByAnimation(twAnimation, scope: scope).map { d in
                 var d = d
                 if d.location == nil { d.location = node.location }

@@ -1,3 +1,4 @@
+import TWGrammar
 import TWLoading
 import TWModel
 import TWRegistry
@@ -20,6 +21,7 @@ struct SceneScopes {
             @exclusivity(unchecked) var inline = InlineRegistrations()
             @exclusivity(unchecked) var scope: ResolutionScope?
             @exclusivity(unchecked) var groups = GroupContext()
+            @exclusivity(unchecked) var groupVariation: GroupVariation?
 
             init(plugins: [String], rules: Rules) {
                 self.plugins = plugins
@@ -31,6 +33,7 @@ struct SceneScopes {
                 copy.inline = inline
                 copy.scope = scope
                 copy.groups = groups
+                copy.groupVariation = groupVariation
                 return copy
             }
         }
@@ -64,6 +67,12 @@ struct SceneScopes {
         var groups: GroupContext {
             get { storage.groups }
             _modify { yield &unique().groups }
+        }
+        /// When the groups above depend on conditions: the groups under each
+        /// combination of them (the first is `groups`).
+        var groupVariation: GroupVariation? {
+            get { storage.groupVariation }
+            _modify { yield &unique().groupVariation }
         }
         /// Built when the context is first used; children without rules share it.
         var scope: ResolutionScope? {
@@ -128,15 +137,50 @@ struct SceneScopes {
 
     /// Group step: the context of a node's children, with the node's group
     /// when its classes mark one; its state, under the run's states, is the
-    /// group's (the first combination's for a Swift source).
+    /// group's. A Swift source's node has one under each combination of its
+    /// conditions: where they give different groups, the children get the
+    /// groups of every combination (`groupVariation`).
     func childContext(of node: SceneNode, context: Context, scope: ResolutionScope, state: SurfaceState) -> Context {
-        guard let tw = node.tw else { return context }
-        let nodeState = SurfaceState(
-            node.state.active.union(state.active), explicit: node.state.explicit.union(state.explicit),
-            groups: context.groups)
-        guard let name = SurfaceResolver.groupMarker(tw, scope: scope, state: nodeState) else { return context }
+        func groups(_ tw: TWClasses?, _ own: SurfaceState, above: GroupContext) -> GroupContext {
+            guard let tw else { return above }
+            let nodeState = SurfaceState(
+                own.active.union(state.active), explicit: own.explicit.union(state.explicit), groups: above)
+            guard let name = SurfaceResolver.groupMarker(tw, scope: scope, state: nodeState) else { return above }
+            return above.adding(GroupContext.Scope(name: name, active: nodeState.ownStates))
+        }
         var child = context
-        child.groups = context.groups.adding(GroupContext.Scope(name: name, active: nodeState.ownStates))
+        child.groups = groups(node.tw, node.state, above: context.groups)
+        guard !node.conditions.isEmpty else {
+            // No conditions of its own: the groups above, each with this node's group.
+            guard let above = context.groupVariation, let tw = node.tw,
+                SurfaceResolver.mayMarkGroup([tw], scope: scope)
+            else { return child }
+            let cases = above.cases.map { c in
+                GroupVariation.Case(values: c.values, groups: groups(node.tw, node.state, above: c.groups))
+            }
+            child.groupVariation = GroupVariation(conditions: above.conditions, cases: cases).pruned()
+            return child
+        }
+        let lists = ([node.tw] + node.combinations.map(\.tw)).compactMap { $0 }
+        guard SurfaceResolver.mayMarkGroup(lists, scope: scope) else {
+            // It marks no group in any combination: the groups above are the children's.
+            return child
+        }
+        let above =
+            context.groupVariation
+            ?? GroupVariation(conditions: [], cases: [.init(values: [], groups: context.groups)])
+        let added = node.conditions.filter { c in !above.conditions.contains { $0.text == c.text } }
+        let all = above.conditions + added
+        let own =
+            [(node.conditions.map { _ in true }, node.tw, node.state)]
+            + node.combinations.map { ($0.values, $0.tw, $0.state) }
+        var cases: [GroupVariation.Case] = []
+        for (values, tw, ownState) in own {
+            for c in above.cases(agreeingWith: values, of: node.conditions, in: all) {
+                cases.append(.init(values: c.values, groups: groups(tw, ownState, above: c.groups)))
+            }
+        }
+        child.groupVariation = GroupVariation(conditions: all, cases: cases).pruned()
         return child
     }
 

@@ -16,6 +16,7 @@ struct SurfaceChunk {
         var plugins: [String]
         /// The groups above the node.
         var groups: GroupContext
+        var groupVariation: GroupVariation?
     }
 
     let jobs: Int
@@ -41,8 +42,12 @@ struct SurfaceChunk {
 
     var isFull: Bool { items.count >= capacity }
 
-    mutating func add(_ node: SceneNode, scope: ResolutionScope, plugins: [String], groups: GroupContext) {
-        items.append(Item(node: node, scope: scope, plugins: plugins, groups: groups))
+    mutating func add(
+        _ node: SceneNode, scope: ResolutionScope, plugins: [String], groups: GroupContext,
+        groupVariation: GroupVariation?
+    ) {
+        items.append(
+            Item(node: node, scope: scope, plugins: plugins, groups: groups, groupVariation: groupVariation))
     }
 
     /// The chunk resolving in the background while the walk reads the next
@@ -86,7 +91,8 @@ struct SurfaceChunk {
             let record = SceneResolver.record(
                 item.node, scope: item.scope, plugins: item.plugins,
                 backing: backings.backing(item.node, environment: environment),
-                state: SurfaceState(state.active, explicit: state.explicit, groups: item.groups), lenient: lenient)
+                state: SurfaceState(state.active, explicit: state.explicit, groups: item.groups), lenient: lenient,
+                groupVariation: item.groupVariation)
             counts.add(record)
             return render(record, firstIndex + index == 0, w)
         }

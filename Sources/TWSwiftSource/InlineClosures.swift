@@ -405,8 +405,7 @@ enum InlineClosures {
             name = m.declName.baseName.text
             args = Array(c.arguments)
         }
-        guard let name, let curve = AnimationValue.Curve(rawValue: name) else { return nil }
-        var animation = AnimationValue(curve: curve)
+        guard let name, var animation = AnimationValue.member(name) else { return nil }
         var usesSeconds = false
         var defaultDuration: Double?
         for arg in args {
@@ -418,14 +417,7 @@ enum InlineClosures {
                 }
                 continue
             }
-            guard let n = Double(text) else { return nil }
-            switch arg.label?.text {
-            case "duration": animation.duration = n
-            case "response": animation.response = n
-            case "dampingFraction": animation.dampingFraction = n
-            case "bounce", "extraBounce": animation.bounce = n
-            default: return nil
-            }
+            guard let n = Double(text), animation.set(label: arg.label?.text, n) else { return nil }
         }
         return (animation, usesSeconds, defaultDuration)
     }

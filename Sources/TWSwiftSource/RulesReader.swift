@@ -315,6 +315,7 @@ struct RulesReader {
         let at = eval.source.location(expr)
         let e = eval.unwrap(expr)
         var read: (animation: AnimationValue, usesSeconds: Bool, defaultDuration: Double?)?
+        var expression: String?
         if let call = e.as(FunctionCallExprSyntax.self), let closure = call.trailingClosure {
             read = InlineClosures.animation(closure, eval)
         } else if let call = e.as(FunctionCallExprSyntax.self),
@@ -322,6 +323,12 @@ struct RulesReader {
             call.arguments.count == 1, let fixed = call.arguments.first, fixed.label == nil
         {
             read = Self.fixedAnimation(fixed.expression, eval, scope).map { ($0, false, nil) }
+            if read == nil {
+                // `TWAnimation(_ animation: Animation)` takes any Animation (`Animation(Probe())`
+                // of an app's CustomAnimation, a variable): fixed, and shown as written.
+                expression = InlineAnimation.written(fixed.expression.sourceText)
+                read = (AnimationValue(curve: .default), false, nil)
+            }
         } else if let m = e.as(MemberAccessExprSyntax.self), m.base == nil || m.base?.sourceText == "TWAnimation",
             let curve = AnimationValue.Curve(rawValue: m.declName.baseName.text), curve != .default
         {
@@ -331,16 +338,18 @@ struct RulesReader {
             findings.append(SourceFinding.rulesNotRead(what: "the animation '\(name)'").diagnostic(at: at))
             return nil
         }
-        return InlineAnimation(
+        var preset = InlineAnimation(
             name: name, animation: read.animation, usesSeconds: read.usesSeconds, defaultDuration: read.defaultDuration,
             location: at)
+        preset.expression = expression
+        return preset
     }
 
     /// `TWAnimation(_ animation:)`'s native animation: `.bouncy`, `.spring(response: 0.4)`, `Animation.smooth`.
     static func fixedAnimation(_ expr: ExprSyntax, _ eval: Evaluator, _ scope: Scope) -> AnimationValue? {
         let e = eval.unwrap(expr)
         if let m = e.as(MemberAccessExprSyntax.self), m.base == nil || m.base?.sourceText == "Animation" {
-            return AnimationValue.Curve(rawValue: m.declName.baseName.text).map { AnimationValue(curve: $0) }
+            return AnimationValue.member(m.declName.baseName.text)
         }
         if let c = e.as(FunctionCallExprSyntax.self), let m = c.calledExpression.as(MemberAccessExprSyntax.self),
             m.base == nil || m.base?.sourceText == "Animation",

@@ -31,12 +31,15 @@ enum SourceFinding: DiagnosticKind {
     case branchResetsIdentity(view: String, condition: String)
     /// An inline registration whose closure returns another structure on another path.
     case unstableStructure(name: String, reason: String)
+    /// `.twShared(id, in: namespace, …)`: swiftcn's shared element in a namespace
+    /// the app owns, which takes no classes.
+    case sharedInAppNamespace(id: String, namespace: String)
 
     var code: DiagnosticCode {
         switch self {
         case .syntax, .notUTF8: return .syntaxError
         case .parseLimit: return .parseLimit
-        case .dynamicClasses, .rulesNotRead, .opaqueRegistration: return .dynamicClasses
+        case .dynamicClasses, .rulesNotRead, .opaqueRegistration, .sharedInAppNamespace: return .dynamicClasses
         case .combinationsLimited: return .combinationsLimited
         case .viewDepthLimit: return .viewDepthLimit
         case .viewCycle: return .viewCycle
@@ -84,6 +87,9 @@ enum SourceFinding: DiagnosticKind {
         case .unstableStructure(let name, let reason):
             return
                 "\(name) returns a different structure on different paths (\(reason)): toggling it resets child state"
+        case .sharedInAppNamespace(let id, let namespace):
+            return
+                "`.twShared(\(id), in: \(namespace))` is swiftcn's matchedGeometryEffect(id:in:properties:anchor:isSource:) in the app's own namespace (without animation under Reduce Motion); it takes no classes, so it is no surface here, and which view it pairs with is known only at run time"
         }
     }
 
@@ -107,6 +113,8 @@ enum SourceFinding: DiagnosticKind {
         case .unstableStructure:
             return
                 "change values, do not branch: return the same modifier with a neutral value (e.g. .opacity(active ? 1 : 0))"
+        case .sharedInAppNamespace:
+            return "nothing to do; the shared-[id] classes inside a group are the form twhost resolves and checks"
         }
     }
 

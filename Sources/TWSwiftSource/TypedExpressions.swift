@@ -39,9 +39,7 @@ enum TypedExpressions {
             return eval.symbolic(m, .color)
         }
         if isType(baseText, "Animation") {
-            if let curve = AnimationValue.Curve(rawValue: name) {
-                return .typed(.animation(AnimationValue(curve: curve)))
-            }
+            if let animation = AnimationValue.member(name) { return .typed(.animation(animation)) }
             return eval.symbolic(m, .animation)
         }
         // A value's member: `accent.opacity` is a call; `item.color` is unknown here.
@@ -146,19 +144,10 @@ enum TypedExpressions {
     static func animation(
         _ name: String, _ args: [LabeledExprSyntax], _ c: FunctionCallExprSyntax, _ eval: Evaluator, _ scope: Scope
     ) -> Value {
-        guard let curve = AnimationValue.Curve(rawValue: name == "interactiveSpring" ? "spring" : name) else {
-            return eval.symbolic(c, .animation)
-        }
-        var a = AnimationValue(curve: curve)
+        guard var a = AnimationValue.member(name) else { return eval.symbolic(c, .animation) }
         for arg in args {
-            guard case .number(let n) = eval.value(arg.expression, scope) else { return eval.symbolic(c, .animation) }
-            switch arg.label?.text {
-            case "duration": a.duration = n
-            case "response": a.response = n
-            case "dampingFraction": a.dampingFraction = n
-            case "bounce", "extraBounce": a.bounce = n
-            case "blendDuration": break
-            default: return eval.symbolic(c, .animation)
+            guard case .number(let n) = eval.value(arg.expression, scope), a.set(label: arg.label?.text, n) else {
+                return eval.symbolic(c, .animation)
             }
         }
         return .typed(.animation(a))

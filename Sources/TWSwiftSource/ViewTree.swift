@@ -450,6 +450,15 @@ struct ViewTreeReader {
                 }
                 continue
             }
+            if name == "twShared", let call {
+                // swiftcn's shared element in the app's namespace: said so, never skipped.
+                let id = call.arguments.first.map { $0.expression.sourceText } ?? ""
+                let namespace = call.arguments.first { $0.label?.text == "in" }?.expression.sourceText ?? ""
+                let at = call.calledExpression.as(MemberAccessExprSyntax.self).map { source.location($0.declName) }
+                findings.append(
+                    SourceFinding.sharedInAppNamespace(id: id, namespace: namespace)
+                        .diagnostic(at: at ?? source.location(m.syntax)))
+            }
             switch name {
             case "twRules", "twTheme":
                 if let call {

@@ -106,10 +106,54 @@ struct SwiftCNAppRegistrationTests {
                 "Gallery.swift:49:27: error[invalid-argument] 'lean-[nope]': expected an angle (8, 8deg, 0.5rad, 0.25turn), got 'nope'",
                 "Gallery.swift:50:27: error[invalid-argument] 'lean-[50%]': expected an angle (8, 8deg, 0.5rad, 0.25turn), got '50%'",
                 "Gallery.swift:54:27: error[invalid-argument] 'fade-[3]': custom payloads are read by the plugin's parser",
-                "Gallery.swift:64:9: error[invalid-argument] default 'sideways' of lean is invalid in this theme: expected an angle (8, 8deg, 0.5rad, 0.25turn), got 'sideways'",
+                // One fault, one error: the class that uses the registration reports its default.
                 "Gallery.swift:64:23: error[invalid-argument] 'lean-[5]': its default argument 'sideways' is invalid: expected an angle (8, 8deg, 0.5rad, 0.25turn), got 'sideways'",
-                "5 error(s), 0 warning(s), 1 note(s) in 1 file(s), 10 surface(s)",
+                "4 error(s), 0 warning(s), 1 note(s) in 1 file(s), 10 surface(s)",
             ])
+    }
+
+    // swiftcn Tests/SwiftCNTests/NativeUtilityTests.swift · invalidInactiveArgumentsFailBeforeRendering
+    // (`.argument(default: "invalid")`: parsing `tilt-[5]` throws `unknownClass("tilt-[5]")`) and
+    // Sources/SwiftCN/NativeUtility.swift (`TWNativeArgumentFactory.validate` checks the default where a
+    // class uses the registration; `apply` leaves the content as it is when the default makes no modifier).
+    @Test("an invalid default: one error per class that uses it, none on a surface that does not")
+    func invalidDefault() throws {
+        let source = """
+            import SwiftCN
+            import SwiftUI
+
+            private struct Lean: ViewModifier {
+                let degrees: Double
+                func body(content: Content) -> some View { content.rotationEffect(.degrees(degrees)) }
+            }
+
+            struct Tilted: View {
+                var body: some View {
+                    VStack {
+                        Text("x").tw("lean-[5]")
+                        Text("y").tw("p-1")
+                    }
+                    .twRules(TWGlobalRules(modifiers: ["lean": .argument(default: "sideways") { argument, _ in
+                        argument.degrees.map { Lean(degrees: $0) }
+                    }]))
+                }
+            }
+            """
+        let check = try Self.run(["check"], "Tilted.swift", source)
+        #expect(check.status == 1)
+        #expect(
+            check.stdout.split(separator: "\n").map(String.init) == [
+                "Tilted.swift:12:27: error[invalid-argument] 'lean-[5]': its default argument 'sideways' is invalid: expected an angle (8, 8deg, 0.5rad, 0.25turn), got 'sideways'",
+                "1 error(s), 0 warning(s), 0 note(s) in 1 file(s), 2 surface(s)",
+            ])
+        let resolved = try Self.run(["resolve", "--format", "json"], "Tilted.swift", source)
+        let output = try ResolveOutput(resolved.stdout)
+        let p = "Tilted.swift:Tilted.body/"
+        #expect(ResolveOutput.string(output.surface(p + "0"), "status") == "undecorated")
+        #expect(ResolveOutput.string(output.surface(p + "1"), "status") == "decorated")
+        #expect(output.diagnostics(p + "1") == [])
+        // The inactive slot makes no modifier: the default it would be made from is invalid.
+        #expect(output.chain(p + "1").map(\.modifier) == [".padding(4)", ""])
     }
 
     // swiftcn Sources/SwiftCN/NativeUtility.swift (`.modifier` applies `content.modifier(make(active, theme))`,
