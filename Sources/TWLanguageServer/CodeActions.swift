@@ -66,6 +66,19 @@ extension LanguageServer {
                 }
             }
         }
+        if wanted("quickfix") {
+            // An API the deployment target lacks: raise the target in the `.twhost.json` in force.
+            var targets: [(version: Int, finding: Analysis.Finding)] = []
+            for f in a.findings where f.range.overlaps(r) || r.contains(f.range.lowerBound) {
+                guard let v = f.diagnostic.deploymentTarget, !targets.contains(where: { $0.version == v }) else {
+                    continue
+                }
+                targets.append((v, f))
+            }
+            for (v, f) in targets.sorted(by: { $0.version < $1.version }) {
+                if let action = deploymentTargetAction(v, f) { actions.append(action) }
+            }
+        }
         if wanted(CodeActions.sortKind), let sort = sortAction(doc, a) { actions.append(sort) }
         return .array(actions)
     }
@@ -112,4 +125,50 @@ extension LanguageServer {
             ("title", .string("Sort classes")), ("kind", .string(CodeActions.sortKind)), ("edit", edit(doc, edits)),
         ])
     }
+}
+
+extension LanguageServer {
+    /// "Raise the deployment target to iOS 17": the `osVersion` of the
+    /// `.twhost.json` in force set to `version` (written in if it is not
+    /// there). Offered only when that file is read: settings from the client
+    /// are the client's to change.
+    func deploymentTargetAction(_ version: Int, _ finding: Analysis.Finding) -> JSONValue? {
+        guard let file = configurationFile, let bytes = try? FileIO.read(file),
+            let edit = CodeActions.osVersionEdit(bytes, version)
+        else { return nil }
+        let config = TextDocument(
+            uri: fileURI(file), path: file, languageID: "json", version: 0, text: String(decoding: bytes, as: UTF8.self)
+        )
+        let platform = Availability.platformName(workspace.configuration.environment.platform)
+        return .object([
+            ("title", .string("Raise the deployment target to \(platform) \(version) (.twhost.json)")),
+            ("kind", .string("quickfix")), ("diagnostics", .array([finding.json])),
+            ("edit", self.edit(config, [(edit.range, edit.text)])),
+        ])
+    }
+}
+
+extension CodeActions {
+    /// The edit of a `.twhost.json` that sets `osVersion` to `version`: its
+    /// number replaced, or the key written first in the object. Nil when the
+    /// file is not a JSON object or its `osVersion` is not a number.
+    static func osVersionEdit(_ bytes: [UInt8], _ version: Int) -> (range: Range<Int>, text: String)? {
+        guard (try? JSONParser.checkDocument(bytes)) != nil else { return nil }
+        var parser = JSONParser(streaming: bytes)
+        let root = parser.position
+        guard let members = parser.members(at: root) else { return nil }
+        let lines = TextDocument.lineStarts(bytes)
+        func offset(_ p: JSONPosition) -> Int { lines[p.lineNumber - 1] + p.column - 1 }
+        if let value = members.first(where: { $0.key == "osVersion" })?.value {
+            let start = offset(value)
+            var end = start
+            while end < bytes.count, Self.numberBytes.contains(bytes[end]) { end += 1 }
+            guard end > start else { return nil }
+            return (start..<end, String(version))
+        }
+        let brace = offset(root) + 1
+        return (brace..<brace, "\"osVersion\": \(version)" + (members.isEmpty ? "" : ", "))
+    }
+
+    private static let numberBytes = Set("0123456789+-.eE".utf8)
 }

@@ -44,9 +44,17 @@ public struct Availability: Hashable, Sendable {
     /// so it counts from the next major version. macOS 10.15, the only 10.x
     /// with SwiftUI, is written as version 10.
     public func isAvailable(in environment: RenderEnvironment) -> Bool {
-        guard let minimum = minimum(on: environment.platform) else { return false }
-        if environment.platform == .macos && minimum.major == 10 { return environment.osVersion >= 10 }
-        return environment.osVersion > minimum.major || (environment.osVersion == minimum.major && minimum.minor == 0)
+        guard let first = firstDeploymentTarget(on: environment.platform) else { return false }
+        return environment.osVersion >= first
+    }
+
+    /// The smallest deployment target (`--os-version`, a major version) at
+    /// which the API is there without `#available`, or nil where the platform
+    /// lacks it: `iOS 16.1` is 17, `macOS 10.15` is 10.
+    public func firstDeploymentTarget(on platform: RenderEnvironment.Platform) -> Int? {
+        guard let minimum = minimum(on: platform) else { return nil }
+        if platform == .macos && minimum.major == 10 { return 10 }
+        return minimum.minor == 0 ? minimum.major : minimum.major + 1
     }
 
     /// `iOS 16.1`, `macOS 10.15`, or "no tvOS" for an API the platform lacks.

@@ -34,6 +34,10 @@ public struct Diagnostic: Hashable, Sendable {
     /// The edit the hint suggests, when it names one: this text of the class
     /// (its body, or one `variant:`) replaced with another (an editor's quick fix).
     public let replacement: Replacement?
+    /// The deployment target (`--os-version`) at which the finding goes away,
+    /// when it is about an API the target lacks (an editor's "raise the
+    /// deployment target" fix).
+    public let deploymentTarget: Int?
 
     /// Text of a class and what to write instead.
     public struct Replacement: Hashable, Sendable {
@@ -58,6 +62,7 @@ public struct Diagnostic: Hashable, Sendable {
         part = kind.part
         hint = kind.hint
         replacement = kind.replacement
+        deploymentTarget = kind.deploymentTarget
         self.location = location
     }
 
@@ -91,12 +96,15 @@ public protocol DiagnosticKind: Sendable {
     var hint: String? { get }
     /// The hint's suggestion as an edit of the class, when it is one.
     var replacement: Diagnostic.Replacement? { get }
+    /// The deployment target that removes the finding, when it is about an API the target lacks.
+    var deploymentTarget: Int? { get }
 }
 
 extension DiagnosticKind {
     public var part: Diagnostic.Part? { nil }
     public var hint: String? { nil }
     public var replacement: Diagnostic.Replacement? { nil }
+    public var deploymentTarget: Int? { nil }
 
     /// This finding as a diagnostic.
     public func diagnostic(className: String? = nil, location: SourceLocation? = nil) -> Diagnostic {

@@ -168,6 +168,16 @@ enum SurfaceFinding: DiagnosticKind {
         }
     }
 
+    public var deploymentTarget: Int? {
+        switch self {
+        case .unavailableAPI(let api, let environment, _, _),
+            .unavailableInRegistration(let api, let environment, _, _):
+            return api.availability.firstDeploymentTarget(on: environment.platform)
+        default:
+            return nil
+        }
+    }
+
     /// `group` for the nearest group, `group/hero` for a named one.
     private static func marker(_ group: String) -> String { group.isEmpty ? "'group'" : "'group/\(group)'" }
 

@@ -1,8 +1,8 @@
 import Foundation
-import TWLanguageServer
 import Testing
 
 @testable import TWHost
+@testable import TWLanguageServer
 
 /// Suppression comments, rule settings and the baseline apply to published
 /// diagnostics as `twhost check` applies them (one code path: `adopt`).
@@ -95,5 +95,67 @@ struct LanguageServerAdoptionTests {
                 "unknown-class 3", "unknown-class 4", "unknown-class 8",
             ])
         #expect(try client.stop() == 0)
+    }
+
+    @Test("an API the deployment target lacks: a quick fix sets .twhost.json's osVersion, and the warning goes")
+    func raiseDeploymentTarget() throws {
+        let root = TestPaths.temporaryDirectory("lsp-target")
+        try FileManager.default.createDirectory(atPath: root + "/.git", withIntermediateDirectories: true)
+        let config = root + "/.twhost.json"
+        try #"{"osVersion": 13, "platform": "ios"}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        let client = try LSPClient()
+        try client.start(root: root)
+        let uri = fileURI(root + "/Title.swift")
+        client.open(
+            uri, "struct A: View {\n    var body: some View {\n        Text(\"a\").tw(\"text-xl p-4\")\n    }\n}\n")
+        let items = try #require(try client.diagnostics(uri)["params"]?["diagnostics"]?.array)
+        #expect(items.map { $0["code"]?.string ?? "" } == ["unavailable-api"])
+        client.request(
+            2, "textDocument/codeAction",
+            .object([
+                ("textDocument", textDocument(uri)), ("range", lspRange(2, 0, 2, 40)),
+                ("context", .object([("diagnostics", .array([]))])),
+            ]))
+        let actions = try #require(try client.response(2)["result"]?.array)
+        let raise = actions.filter { ($0["title"]?.string ?? "").hasPrefix("Raise") }
+        #expect(raise.map { $0["title"]?.string ?? "" } == ["Raise the deployment target to iOS 14 (.twhost.json)"])
+        let change = LSPClient.json(
+            .object([
+                (
+                    "changes",
+                    .object([
+                        (
+                            fileURI(config),
+                            .array([.object([("range", lspRange(0, 14, 0, 16)), ("newText", .string("14"))])])
+                        )
+                    ])
+                )
+            ]))
+        #expect(raise.first?["edit"]?.compact == change)
+        #expect(raise.first?["kind"]?.string == "quickfix")
+        // The client applies the edit and reports the file changed: the warning is gone.
+        try #"{"osVersion": 14, "platform": "ios"}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        client.notify(
+            "workspace/didChangeWatchedFiles",
+            .object([("changes", .array([.object([("uri", .string(fileURI(config))), ("type", .number(2))])]))]))
+        #expect(try client.diagnostics(uri)["params"]?["diagnostics"]?.array?.count == 0)
+        #expect(try client.stop() == 0)
+    }
+
+    @Test("the deployment-target edit: a number replaced, or the key written first; nothing for what is not an object")
+    func osVersionEdit() {
+        func edit(_ text: String) -> String? {
+            guard let e = CodeActions.osVersionEdit(Array(text.utf8), 17) else { return nil }
+            var bytes = Array(text.utf8)
+            bytes.replaceSubrange(e.range, with: Array(e.text.utf8))
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        #expect(edit(#"{"plugins": ["material"], "osVersion": 15}"#) == #"{"plugins": ["material"], "osVersion": 17}"#)
+        #expect(edit("{\n  \"osVersion\": 1.5e1\n}\n") == "{\n  \"osVersion\": 17\n}\n")
+        #expect(edit(#"{"plugins": []}"#) == #"{"osVersion": 17, "plugins": []}"#)
+        #expect(edit("{}") == #"{"osVersion": 17}"#)
+        #expect(edit(#"{"osVersion": "15"}"#) == nil)
+        #expect(edit("[1]") == nil)
+        #expect(edit("{") == nil)
     }
 }
