@@ -112,7 +112,7 @@ public enum SurfaceResolver {
     /// none. Classes that name no group and a scope whose recipes name none
     /// are not expanded.
     package static func groupMarker(_ classes: TWClasses, scope: ResolutionScope, state: SurfaceState) -> String? {
-        guard mentionsGroup(classes) || scope.rules.named.values.contains(where: { mentionsGroup($0.classes) }) else {
+        guard scope.namedRulesMentionGroup || mentionsGroup(classes) else {
             return nil
         }
         let prepared = prepare(classes, source: SurfaceSource(.view), scope: scope, includeDefaults: true)
@@ -121,14 +121,27 @@ public enum SurfaceResolver {
         return name
     }
 
-    private static func mentionsGroup(_ classes: TWClasses) -> Bool {
+    static func mentionsGroup(_ classes: TWClasses) -> Bool {
         classes.segments.contains { segment in
             switch segment {
-            case .text(let text): return text.contains("group")
+            case .text(let text): return Self.contains(text.utf8, "group".utf8)
             case .fragment(let fragment): return mentionsGroup(fragment)
             case .value: return false
             }
         }
+    }
+
+    /// Whether `pattern` occurs in `text`, byte for byte (`String.contains`
+    /// with a `String` goes through a general searcher that costs more than
+    /// resolving a short class list).
+    static func contains(_ text: String.UTF8View, _ pattern: String.UTF8View) -> Bool {
+        guard let first = pattern.first, text.count >= pattern.count else { return pattern.isEmpty }
+        var i = text.startIndex
+        while let at = text[i...].firstIndex(of: first) {
+            if text[at...].starts(with: pattern) { return true }
+            i = text.index(after: at)
+        }
+        return false
     }
 
     /// `.twAnimation(…)` animates a subtree and decorates nothing: a class
