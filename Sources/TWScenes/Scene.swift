@@ -66,10 +66,10 @@ public enum PluginScopeChange: Hashable, Sendable {
 /// fields would otherwise retain each of them. Its fields are `Fields`, read
 /// and written as the node's own (`node.tw`, `node.children.append(…)`).
 @dynamicMemberLookup
-public struct SceneNode: Sendable {
+public struct SceneNode: Equatable, Sendable {
     /// Every field of a node, the one list of them: the readers fill one and
     /// make the node from it.
-    public struct Fields: Sendable {
+    public struct Fields: Equatable, Sendable {
         public var type: String
         public var id: String?
         /// `/0/2`: child indexes from the root ("/" for the root itself).
@@ -129,6 +129,10 @@ public struct SceneNode: Sendable {
 
     public init(_ fields: Fields) { box = Box(fields) }
 
+    /// Two nodes are equal when every field is, their subtrees included; a
+    /// node and its copy are equal without comparing.
+    public static func == (a: SceneNode, b: SceneNode) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
+
     /// A node with only its type and where it is.
     public init(type: String, path: String, jsonPath: String, line: Int, location: SourceLocation?) {
         self.init(Fields(type: type, path: path, jsonPath: jsonPath, line: line, location: location))
@@ -180,7 +184,7 @@ public struct SurfaceCondition: Hashable, Sendable {
 }
 
 /// A node's classes and state when its conditions take `values`.
-public struct SurfaceCombination: Sendable {
+public struct SurfaceCombination: Equatable, Sendable {
     /// One value per condition, in the node's `conditions` order.
     public var values: [Bool]
     public var tw: TWClasses?
@@ -192,7 +196,7 @@ public struct SurfaceCombination: Sendable {
 }
 
 /// A native control style adapter that decorates with the same engine.
-public struct StyleAdapter: Sendable {
+public struct StyleAdapter: Equatable, Sendable {
     public enum Kind: String, Sendable, CaseIterable { case textFieldStyle, toggleStyle, labelStyle }
     public var kind: Kind
     /// `toggleStyle(.tw(base: .switch))`: the native style kept underneath.
