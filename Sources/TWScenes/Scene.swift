@@ -147,6 +147,26 @@ public struct SceneNode: Equatable, Sendable {
         }
     }
 
+    // The fields every walk of a tree reads, as members of their own: a key
+    // path applied per read costs more than the read (the others go through
+    // the subscript below).
+    public var type: String {
+        get { box.fields.type }
+        _modify { yield &fields.type }
+    }
+    public var path: String {
+        get { box.fields.path }
+        _modify { yield &fields.path }
+    }
+    public var children: [SceneNode] {
+        get { box.fields.children }
+        _modify { yield &fields.children }
+    }
+    public var rules: SceneRules? {
+        get { box.fields.rules }
+        _modify { yield &fields.rules }
+    }
+
     public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
         get { box.fields[keyPath: field] }
         _modify { yield &fields[keyPath: field] }

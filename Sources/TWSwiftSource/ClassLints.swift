@@ -160,16 +160,15 @@ final class LiteralFinder: SyntaxVisitor {
     /// A literal found elsewhere (a statement kept from an earlier pass), its offsets moved by `delta`
     /// and its classes' locations those of this file.
     func moved(_ literal: ClassLiteral, by delta: Int) -> ClassLiteral {
-        var out = literal
-        out.file = file
-        out.start += delta
-        out.end += delta
-        for i in out.classes.indices {
-            out.classes[i].start += delta
-            out.classes[i].end += delta
-            out.classes[i].location = lines.location(out.classes[i].start, file: file)
+        // A new list of classes, not the kept one written in place (which would copy it first).
+        let classes = literal.classes.map { c in
+            ClassLiteral.Class(
+                text: c.text, start: c.start + delta, end: c.end + delta,
+                location: lines.location(c.start + delta, file: file))
         }
-        return out
+        return ClassLiteral(
+            file: file, start: literal.start + delta, end: literal.end + delta, text: literal.text, classes: classes,
+            source: literal.source)
     }
 
     /// The literal of `call`, when it is a `.tw("…")` call of one plain literal.
