@@ -245,32 +245,26 @@ public final class SurfaceMemo: @unchecked Sendable {
         }
     }
 
-    private var current: [String: (Key, SurfaceRecord)] = [:]
-    private var previous: [String: (Key, SurfaceRecord)] = [:]
+    private var kept = PassMemo<String, (Key, SurfaceRecord)>()
 
     public init() {}
 
     /// Starts a pass over a document's nodes.
-    func startPass() {
-        previous = current
-        current = [:]
-    }
+    func startPass() { kept.startPass() }
 
     /// The record kept for a node with these inputs (by its path), if any,
     /// holding `node` itself: equal but for its children.
     func record(for key: Key, node: SceneNode) -> SurfaceRecord? {
-        let path = key.fields.path
-        guard let (kept, record) = current[path] ?? previous[path], kept.same(key) else { return nil }
-        current[path] = (kept, record)
+        guard let (inputs, record) = kept.take(key.fields.path), inputs.same(key) else { return nil }
         var out = record
         out.node = node
         return out
     }
 
     func keep(_ record: SurfaceRecord, for key: Key) {
-        var kept = record
-        kept.node.children = []
-        current[key.fields.path] = (key, kept)
+        var record = record
+        record.node.children = []
+        kept.keep((key, record), for: key.fields.path)
     }
 }
 

@@ -1,3 +1,5 @@
+import TWSupport
+
 @_implementationOnly import SwiftParser
 @_implementationOnly @_spi(RawSyntax) import SwiftSyntax
 
@@ -212,8 +214,7 @@ extension ClassSites {
             var literals: [ClassLiteral]
         }
 
-        private var current: [RawSyntax.ID: Entry] = [:]
-        private var previous: [RawSyntax.ID: Entry] = [:]
+        private var entries = PassMemo<RawSyntax.ID, Entry>()
         /// The last document scanned and what it gave.
         private var scanned: (document: SwiftDocument, file: String, sites: [ClassSite], literals: [ClassLiteral])?
 
@@ -223,8 +224,7 @@ extension ClassSites {
         func scan(_ document: SwiftDocument, file: String) -> (sites: [ClassSite], literals: [ClassLiteral]) {
             if let s = scanned, s.document === document, s.file == file { return (s.sites, s.literals) }
             guard let tree = document.tree else { return ([], []) }
-            previous = current
-            current = [:]
+            entries.startPass()
             let bytes = document.bytes
             // As `ClassLiteral.all`: escapes would make offsets and text disagree, and not UTF-8 reads nothing.
             let readsLiterals = String(validating: bytes, as: UTF8.self) != nil
@@ -235,13 +235,9 @@ extension ClassSites {
             return (walker.sites, walker.literals)
         }
 
-        fileprivate func kept(_ item: CodeBlockItemSyntax) -> Entry? {
-            guard let entry = current[item.raw.id] ?? previous[item.raw.id] else { return nil }
-            current[item.raw.id] = entry
-            return entry
-        }
+        fileprivate func kept(_ item: CodeBlockItemSyntax) -> Entry? { entries.take(item.raw.id) }
 
-        fileprivate func keep(_ entry: Entry) { current[entry.item.raw.id] = entry }
+        fileprivate func keep(_ entry: Entry) { entries.keep(entry, for: entry.item.raw.id) }
     }
 
     /// One walk for both `find(in:)` and `ClassLiteral.all`, taking unchanged statements from the memo.

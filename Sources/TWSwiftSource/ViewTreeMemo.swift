@@ -1,5 +1,6 @@
 import TWModel
 import TWScenes
+import TWSupport
 
 @_implementationOnly @_spi(RawSyntax) import SwiftSyntax
 
@@ -44,8 +45,7 @@ extension ViewTreeReader {
             var spans: [(TWModel.SourceLocation, [String: ClassSpan])]
         }
 
-        private var current: [Key: Entry] = [:]
-        private var previous: [Key: Entry] = [:]
+        private var entries = PassMemo<Key, Entry>()
         /// What the reads of the current pass asked of the file.
         private(set) var log = FileIndex.QueryLog()
 
@@ -53,8 +53,7 @@ extension ViewTreeReader {
 
         /// Starts a pass over the document.
         func startPass() {
-            previous = current
-            current = [:]
+            entries.startPass()
             log = FileIndex.QueryLog()
         }
 
@@ -62,11 +61,10 @@ extension ViewTreeReader {
             let eval = reader.eval
             let start = reader.source.converter.location(for: expr.position)
             let key = Key(path: path, line: start.line, column: start.column)
-            if let kept = current[key] ?? previous[key], kept.expression.raw.id == expr.raw.id,
+            if let kept = entries.take(key), kept.expression.raw.id == expr.raw.id,
                 kept.owner == scope.owner, kept.depth == eval.depth,
                 kept.absent.allSatisfy({ eval.index.stillAbsent($0, scope: scope) })
             {
-                current[key] = kept
                 // What the enclosing read depends on includes what this one did.
                 log.absent += kept.absent
                 reader.findings += kept.findings
@@ -94,10 +92,11 @@ extension ViewTreeReader {
             for surface in reader.spanKeys[marks.3...] where seen.insert(surface).inserted {
                 spans.append((surface, reader.classSpans[surface] ?? [:]))
             }
-            current[key] = Entry(
+            let entry = Entry(
                 expression: expr, owner: scope.owner, depth: eval.depth, absent: Array(absent), node: node,
                 findings: Array(reader.findings[marks.0...]), ruleFindings: Array(reader.rules.findings[marks.1...]),
                 notes: Array(reader.inliningNotes[marks.2...]), spans: spans)
+            entries.keep(entry, for: key)
             return node
         }
     }
