@@ -96,21 +96,21 @@ struct Analysis {
 
     /// - Parameters:
     ///   - syntax: a Swift document's parse (of `doc.bytes`), shared by every reader of it.
-    ///   - lintMemo: the class lints' findings kept from the document's last analysis.
+    ///   - memo: what the document's last analysis kept for this one (`DocumentMemo`).
     init(
-        _ doc: TextDocument, syntax: SwiftDocument?, lintMemo: ClassLints.Memo?, workspace: Workspace,
+        _ doc: TextDocument, syntax: SwiftDocument?, memo: DocumentMemo, workspace: Workspace,
         server: LanguageServer
     ) {
         version = doc.version
         length = doc.bytes.count
         let swift = doc.isSwift ? syntax ?? SwiftDocument(doc.bytes) : nil
-        sites = swift.map { ClassSites.find(in: $0) } ?? SceneSites.find(in: doc.bytes)
-        tokens = sites.map { $0.tokens(in: doc.bytes) }
         // A `.swift` path is read as Swift whatever its language id says, and the reverse.
         let path = doc.isSwift && !doc.path.hasSuffix(".swift") ? doc.path + ".swift" : doc.path
+        sites = swift.map { ClassSites.find(in: $0, file: path, memo: memo) } ?? SceneSites.find(in: doc.bytes)
+        tokens = sites.map { $0.tokens(in: doc.bytes) }
         scanned = SourceScan.run(
             document: path, bytes: doc.bytes, swift: swift, plugins: workspace.plugins, options: workspace.options,
-            shared: workspace.shared)
+            shared: workspace.shared, memo: memo)
         var out: [Finding] = []
         let crashed = server.crashedPlugins
         for c in crashed {
@@ -128,7 +128,7 @@ struct Analysis {
         let bytes = doc.bytes
         if let swift, scanned.wasRead {
             report.addClassLints(
-                [path], order: [path], scope: workspace.scope, documents: { $0 == path ? swift : nil }, memo: lintMemo)
+                [path], order: [path], scope: workspace.scope, documents: { $0 == path ? swift : nil }, memo: memo)
         }
         let keys = workspace.configuration.keys
         report.adopt(

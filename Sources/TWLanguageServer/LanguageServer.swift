@@ -31,8 +31,8 @@ public final class LanguageServer {
     var analyses: [String: Analysis] = [:]
     /// Each open Swift document's parse, kept to parse the next change incrementally.
     var syntax: [String: SwiftDocument] = [:]
-    /// Each open Swift document's class-lint findings per literal, kept for the next change.
-    var lintMemos: [String: ClassLints.Memo] = [:]
+    /// What each open document's last analysis kept for the next change (`DocumentMemo`).
+    var memos: [String: DocumentMemo] = [:]
     /// Ids of requests cancelled before they were answered.
     var cancelled = Set<String>()
     var nextServerRequest = 1
@@ -339,7 +339,7 @@ public final class LanguageServer {
             text: text)
         analyses[uri] = nil
         syntax[uri] = nil
-        lintMemos[uri] = nil
+        memos[uri] = nil
         publish(uri)
     }
 
@@ -381,7 +381,7 @@ public final class LanguageServer {
         documents[uri] = nil
         analyses[uri] = nil
         syntax[uri] = nil
-        lintMemos[uri] = nil
+        memos[uri] = nil
         writer.notify(
             "textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
     }
@@ -396,9 +396,9 @@ public final class LanguageServer {
             syntax[doc.uri] = kept
             parsed = kept
         }
-        let memo = lintMemos[doc.uri] ?? ClassLints.Memo()
-        lintMemos[doc.uri] = memo
-        let a = Analysis(doc, syntax: parsed, lintMemo: memo, workspace: workspace, server: self)
+        let memo = memos[doc.uri] ?? DocumentMemo()
+        memos[doc.uri] = memo
+        let a = Analysis(doc, syntax: parsed, memo: memo, workspace: workspace, server: self)
         analyses[doc.uri] = a
         return a
     }

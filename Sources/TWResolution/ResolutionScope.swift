@@ -34,6 +34,10 @@ public final class ResolutionScope: Sendable {
     /// Some recipe here is named with a bracket (`size-[card]`, G-5): it
     /// claims that class before any built-in root (`BracketClassCompiler`).
     let hasBracketRecipes: Bool
+    /// Some named recipe's classes mention `group`: every surface then asks
+    /// for its group marker (`SurfaceResolver.groupMarker`), not only those
+    /// whose own classes mention it. Known once here, not per surface.
+    let namedRulesMentionGroup: Bool
 
     public init(registry: PluginRegistry, rules: Rules = Rules(), environment: RenderEnvironment = RenderEnvironment())
     {
@@ -49,6 +53,7 @@ public final class ResolutionScope: Sendable {
             rules.named.keys.contains { $0.utf8.contains(bracket) }
             || BuiltinRecipes.definitions.keys.contains { $0.utf8.contains(bracket) }
             || registry.recipes.contains { $0.name.utf8.contains(bracket) }
+        namedRulesMentionGroup = rules.named.values.contains { SurfaceResolver.mentionsGroup($0.classes) }
         var names = Set<String>()
         names.formUnion(rules.named.keys)
         names.formUnion(

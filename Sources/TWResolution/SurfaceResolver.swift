@@ -112,7 +112,7 @@ public enum SurfaceResolver {
     /// none. Classes that name no group and a scope whose recipes name none
     /// are not expanded.
     package static func groupMarker(_ classes: TWClasses, scope: ResolutionScope, state: SurfaceState) -> String? {
-        guard mayMarkGroup([classes], scope: scope) else { return nil }
+        guard scope.namedRulesMentionGroup || mentionsGroup(classes) else { return nil }
         let prepared = prepare(classes, source: SurfaceSource(.view), scope: scope, includeDefaults: true)
         let winners = PreparedStyle.selectWinners(prepared.effects, state: state)
         guard case .member(let name)? = winners.style[.groupMarker]?.value else { return nil }
@@ -125,26 +125,39 @@ public enum SurfaceResolver {
     /// resolve the same under any groups.
     package static func mayReadGroups(_ lists: [TWClasses], scope: ResolutionScope) -> Bool {
         func reads(_ classes: TWClasses) -> Bool { mentions(classes, "group") || mentions(classes, "shared") }
-        return lists.contains(where: reads) || !scope.registry.utilities.isEmpty
-            || scope.rules.named.values.contains { reads($0.classes) }
+        return lists.contains(where: reads) || !scope.registry.utilities.isEmpty || scope.namedRulesMentionGroup
+            || scope.rules.named.values.contains { mentions($0.classes, "shared") }
     }
 
     /// Whether any of these class lists may mark a group (what `groupMarker` reads first).
     package static func mayMarkGroup(_ lists: [TWClasses], scope: ResolutionScope) -> Bool {
-        lists.contains(where: mentionsGroup) || scope.rules.named.values.contains { mentionsGroup($0.classes) }
+        scope.namedRulesMentionGroup || lists.contains(where: mentionsGroup)
     }
+
+    static func mentionsGroup(_ classes: TWClasses) -> Bool { mentions(classes, "group") }
 
     private static func mentions(_ classes: TWClasses, _ word: String) -> Bool {
         classes.segments.contains { segment in
             switch segment {
-            case .text(let text): return text.contains(word)
+            case .text(let text): return Self.contains(text.utf8, word.utf8)
             case .fragment(let fragment): return mentions(fragment, word)
             case .value: return false
             }
         }
     }
 
-    private static func mentionsGroup(_ classes: TWClasses) -> Bool { mentions(classes, "group") }
+    /// Whether `pattern` occurs in `text`, byte for byte (`String.contains`
+    /// with a `String` goes through a general searcher that costs more than
+    /// resolving a short class list).
+    static func contains(_ text: String.UTF8View, _ pattern: String.UTF8View) -> Bool {
+        guard let first = pattern.first, text.count >= pattern.count else { return pattern.isEmpty }
+        var i = text.startIndex
+        while let at = text[i...].firstIndex(of: first) {
+            if text[at...].starts(with: pattern) { return true }
+            i = text.index(after: at)
+        }
+        return false
+    }
 
     /// `.twAnimation(…)` animates a subtree and decorates nothing: a class
     /// that does more than choose the animation (`animate-*`, `duration-*`,

@@ -66,10 +66,10 @@ public enum PluginScopeChange: Hashable, Sendable {
 /// fields would otherwise retain each of them. Its fields are `Fields`, read
 /// and written as the node's own (`node.tw`, `node.children.append(…)`).
 @dynamicMemberLookup
-public struct SceneNode: Sendable {
+public struct SceneNode: Equatable, Sendable {
     /// Every field of a node, the one list of them: the readers fill one and
     /// make the node from it.
-    public struct Fields: Sendable {
+    public struct Fields: Equatable, Sendable {
         public var type: String
         public var id: String?
         /// `/0/2`: child indexes from the root ("/" for the root itself).
@@ -138,6 +138,10 @@ public struct SceneNode: Sendable {
     /// A node of these fields, moved into its box (not copied).
     public init(_ fields: consuming Fields) { box = Box(fields) }
 
+    /// Two nodes are equal when every field is, their subtrees included; a
+    /// node and its copy are equal without comparing.
+    public static func == (a: SceneNode, b: SceneNode) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
+
     /// A node with only its type and where it is.
     public init(type: String, path: String, jsonPath: String, line: Int, location: SourceLocation?) {
         box = Box(type: type, path: path, jsonPath: jsonPath, line: line, location: location)
@@ -151,6 +155,26 @@ public struct SceneNode: Sendable {
             if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
             yield &box.fields
         }
+    }
+
+    // The fields every walk of a tree reads, as members of their own: a key
+    // path applied per read costs more than the read (the others go through
+    // the subscript below).
+    @inlinable public var type: String {
+        _read { yield box.fields.type }
+        _modify { yield &fields.type }
+    }
+    @inlinable public var path: String {
+        _read { yield box.fields.path }
+        _modify { yield &fields.path }
+    }
+    @inlinable public var children: [SceneNode] {
+        _read { yield box.fields.children }
+        _modify { yield &fields.children }
+    }
+    @inlinable public var rules: SceneRules? {
+        _read { yield box.fields.rules }
+        _modify { yield &fields.rules }
     }
 
     @inlinable
@@ -195,7 +219,7 @@ public struct SurfaceCondition: Hashable, Sendable {
 }
 
 /// A node's classes and state when its conditions take `values`.
-public struct SurfaceCombination: Sendable {
+public struct SurfaceCombination: Equatable, Sendable {
     /// One value per condition, in the node's `conditions` order.
     public var values: [Bool]
     public var tw: TWClasses?
@@ -207,7 +231,7 @@ public struct SurfaceCombination: Sendable {
 }
 
 /// A native control style adapter that decorates with the same engine.
-public struct StyleAdapter: Sendable {
+public struct StyleAdapter: Equatable, Sendable {
     public enum Kind: String, Sendable, CaseIterable { case textFieldStyle, toggleStyle, labelStyle }
     public var kind: Kind
     /// `toggleStyle(.tw(base: .switch))`: the native style kept underneath.

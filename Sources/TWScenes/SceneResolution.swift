@@ -209,6 +209,65 @@ public final class SharedScopes: Sendable {
     }
 }
 
+/// Surface records kept from one resolution of a document to the next (an
+/// editor's next change): a node's record is a function of the node's own
+/// fields (not its children's: they are records of their own), its scope,
+/// the plugins in it, the state, leniency and the environment, so a node
+/// whose inputs are all equal to a kept one's gets that record, with the
+/// node itself (its children) as it is now. Records not used in a pass are
+/// dropped after the next one. One document, one thread.
+public final class SurfaceMemo: @unchecked Sendable {
+    struct Key {
+        /// The node's fields without its children.
+        var fields: SceneNode.Fields
+        var scope: ResolutionScope
+        var plugins: [String]
+        var state: SurfaceState
+        var lenient: Bool
+        var environment: RenderEnvironment
+
+        init(
+            node: SceneNode, scope: ResolutionScope, plugins: [String], state: SurfaceState, lenient: Bool,
+            environment: RenderEnvironment
+        ) {
+            fields = node.fields
+            fields.children = []
+            self.scope = scope
+            self.plugins = plugins
+            self.state = state
+            self.lenient = lenient
+            self.environment = environment
+        }
+
+        func same(_ other: Key) -> Bool {
+            scope === other.scope && lenient == other.lenient && state == other.state && plugins == other.plugins
+                && environment == other.environment && fields == other.fields
+        }
+    }
+
+    private var kept = PassMemo<String, (Key, SurfaceRecord)>()
+
+    public init() {}
+
+    /// Starts a pass over a document's nodes.
+    func startPass() { kept.startPass() }
+
+    /// The record kept for a node with these inputs (by its path), if any,
+    /// holding `node` itself: equal but for its children.
+    func record(for key: Key, node: SceneNode) -> SurfaceRecord? {
+        guard let (inputs, record) = kept.take(key.fields.path), inputs.same(key) else { return nil }
+        var out = record
+        out.node = node
+        return out
+    }
+
+    func keep(_ record: SurfaceRecord, for key: Key) {
+        var record = record
+        record.node.children = []
+        kept.keep((key, record), for: key.fields.path)
+    }
+}
+
 /// Resolves every surface of a scene with plugin scopes per subtree
 /// (R-RULES-2): each distinct scope's registry and rules are built once.
 public enum SceneResolver {
@@ -255,7 +314,8 @@ public enum SceneResolver {
     ///     environment (the files of one run): each distinct scope is built once.
     public static func resolve(
         _ scene: Scene, plugins loaded: [LoadedPlugin], state: SurfaceState = SurfaceState(), lenient: Bool = false,
-        environment: RenderEnvironment? = nil, shared: SharedScopes? = nil, each: ((SurfaceRecord) -> Void)? = nil
+        environment: RenderEnvironment? = nil, shared: SharedScopes? = nil, memo: SurfaceMemo? = nil,
+        each: ((SurfaceRecord) -> Void)? = nil
     ) throws(SceneResolveError) -> SceneResolution {
         var scopes = SceneScopes(
             plugins: loaded, environment: environment ?? scene.environment, shared: shared)
@@ -264,10 +324,11 @@ public enum SceneResolver {
         var backingOnly: [BackingRecord] = []
         var summary = SceneSummary()
         var stack: [(SceneNode, SceneScopes.Context)] = [(scene.root, rootContext)]
+        memo?.startPass()
         while let (node, inherited) = stack.popLast() {
             var context = try scopes.context(for: node, inherited: inherited)
             let nodeGroups = SurfaceState(state.active, explicit: state.explicit, groups: context.groups)
-            switch visit(node, context: context, scopes: &scopes, state: nodeGroups, lenient: lenient) {
+            switch visit(node, context: context, scopes: &scopes, state: nodeGroups, lenient: lenient, memo: memo) {
             case .surface(let record):
                 summary.add(record)
                 if let each { each(record) } else { surfaces.append(record) }
@@ -371,18 +432,28 @@ public enum SceneResolver {
     /// combination of its conditions when it is styled.
     static func visit(
         _ node: SceneNode, context: SceneScopes.Context, scopes: inout SceneScopes, state: SurfaceState,
-        lenient: Bool
+        lenient: Bool, memo: SurfaceMemo? = nil
     ) -> Visit {
-        let backing = backing(node, environment: scopes.environment)
         guard node.isStyled else {
             let hasBacking = !node.cocoa.isEmpty || !node.lifecycle.isEmpty
-            return .backing(hasBacking ? BackingRecord(node: node, backing: backing) : nil)
+            guard hasBacking else { return .backing(nil) }
+            return .backing(BackingRecord(node: node, backing: backing(node, environment: scopes.environment)))
         }
         let scope = context.scope ?? scopes.scope(for: context)
-        return .surface(
-            record(
-                node, scope: scope, plugins: context.plugins, backing: backing, state: state, lenient: lenient,
-                groupVariation: context.groupVariation))
+        let environment = scopes.environment
+        // A node inside groups that depend on conditions is resolved under each
+        // of them (`groupVariation`), which the memo's key does not hold.
+        let memo = context.groupVariation == nil ? memo : nil
+        let key = SurfaceMemo.Key(
+            node: node, scope: scope, plugins: context.plugins, state: state, lenient: lenient,
+            environment: environment)
+        if let kept = memo?.record(for: key, node: node) { return .surface(kept) }
+        let backing = backing(node, environment: environment)
+        let made = record(
+            node, scope: scope, plugins: context.plugins, backing: backing, state: state, lenient: lenient,
+            groupVariation: context.groupVariation)
+        memo?.keep(made, for: key)
+        return .surface(made)
     }
 
     /// Surface record step: the node's first combination (its classes as

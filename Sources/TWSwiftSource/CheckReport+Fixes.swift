@@ -20,19 +20,22 @@ extension CheckReport {
         addClassLints(sources, order: order, scope: scope, documents: { bytes($0).map(SwiftDocument.init) })
     }
 
-    /// `addClassLints` of documents parsed already; `memo` keeps each
-    /// literal's findings for the next call (an editor's next change).
+    /// `addClassLints` of documents parsed already; `memo` (of the one
+    /// document `sources` names) keeps its literals and each literal's
+    /// findings for the next call (an editor's next change).
     public mutating func addClassLints(
         _ sources: [String], order: [String], scope: ResolutionScope, documents: (String) -> SwiftDocument?,
-        memo: ClassLints.Memo? = nil
+        memo: DocumentMemo? = nil
     ) {
         var added: [Finding] = []
-        memo?.startPass()
+        memo?.lints.startPass()
         for path in sources {
             guard let document = documents(path) else { continue }
             let lines = LineTable(document.bytes)
-            for literal in ClassLiteral.all(file: path, document: document) {
-                for f in memo?.findings(literal, scope: scope, lines: lines)
+            let literals =
+                memo?.sites.scan(document, file: path).literals ?? ClassLiteral.all(file: path, document: document)
+            for literal in literals {
+                for f in memo?.lints.findings(literal, scope: scope, lines: lines)
                     ?? ClassLints.findings(literal, scope: scope, lines: lines)
                 {
                     let at = f.diagnostic.location ?? SourceLocation(file: path, line: 1, column: 1)

@@ -139,7 +139,7 @@ public struct LineTable: Sendable {
     }
 }
 
-private final class LiteralFinder: SyntaxVisitor {
+final class LiteralFinder: SyntaxVisitor {
     let file: String
     let bytes: [UInt8]
     let lines: LineTable
@@ -153,19 +153,39 @@ private final class LiteralFinder: SyntaxVisitor {
     }
 
     override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        add(call)
+        return .visitChildren
+    }
+
+    /// A literal found elsewhere (a statement kept from an earlier pass), its offsets moved by `delta`
+    /// and its classes' locations those of this file.
+    func moved(_ literal: ClassLiteral, by delta: Int) -> ClassLiteral {
+        // A new list of classes, not the kept one written in place (which would copy it first).
+        let classes = literal.classes.map { c in
+            ClassLiteral.Class(
+                text: c.text, start: c.start + delta, end: c.end + delta,
+                location: lines.location(c.start + delta, file: file))
+        }
+        return ClassLiteral(
+            file: file, start: literal.start + delta, end: literal.end + delta, text: literal.text, classes: classes,
+            source: literal.source)
+    }
+
+    /// The literal of `call`, when it is a `.tw("…")` call of one plain literal.
+    func add(_ call: FunctionCallExprSyntax) {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == "tw", let base = member.base,
             call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil,
             let literal = argument.expression.as(StringLiteralExprSyntax.self),
             literal.openingQuote.tokenKind == .stringQuote, literal.openingPounds == nil,
             literal.segments.count == 1, let segment = literal.segments.first?.as(StringSegmentSyntax.self)
-        else { return .visitChildren }
+        else { return }
         let start = segment.positionAfterSkippingLeadingTrivia.utf8Offset
         let end = segment.endPositionBeforeTrailingTrivia.utf8Offset
-        guard start <= end, end <= bytes.count else { return .visitChildren }
+        guard start <= end, end <= bytes.count else { return }
         let content = Array(bytes[start..<end])
         // Escapes would make offsets and text disagree.
-        guard !content.contains(UInt8(ascii: "\\")) else { return .visitChildren }
+        guard !content.contains(UInt8(ascii: "\\")) else { return }
         // The view: the call the modifiers start from, and whether any came before `.tw`.
         var expression = ExprSyntax(base)
         var wrapped = false
@@ -181,7 +201,7 @@ private final class LiteralFinder: SyntaxVisitor {
             }
             break
         }
-        guard let root, root != "Button" else { return .visitChildren }
+        guard let root, root != "Button" else { return }
         let kind = SceneNode(type: root, path: "", jsonPath: "", line: 1, location: nil).sourceKind
         var classes: [ClassLiteral.Class] = []
         var i = 0
@@ -202,7 +222,6 @@ private final class LiteralFinder: SyntaxVisitor {
             ClassLiteral(
                 file: file, start: start, end: end, text: String(decoding: content, as: UTF8.self), classes: classes,
                 source: SurfaceSource(kind, wrapped: wrapped)))
-        return .visitChildren
     }
 }
 

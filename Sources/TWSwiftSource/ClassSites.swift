@@ -1,5 +1,7 @@
+import TWSupport
+
 @_implementationOnly import SwiftParser
-@_implementationOnly import SwiftSyntax
+@_implementationOnly @_spi(RawSyntax) import SwiftSyntax
 
 /// A string literal of a Swift source that holds classes, where an editor
 /// needs it: byte offsets into the file (UTF-8), for completion, hover,
@@ -91,6 +93,13 @@ public enum ClassSites {
     /// budget gives none.
     public static func find(in bytes: [UInt8]) -> [ClassSite] { find(in: SwiftDocument(bytes)) }
 
+    /// The class-string literals of a document parsed already; `memo` keeps
+    /// the document's statements from its last analysis (the literals the
+    /// class lints read are found in the same walk).
+    public static func find(in document: SwiftDocument, file: String, memo: DocumentMemo) -> [ClassSite] {
+        memo.sites.scan(document, file: file).sites
+    }
+
     /// The class-string literals of a document parsed already.
     public static func find(in document: SwiftDocument) -> [ClassSite] {
         guard let tree = document.tree else { return [] }
@@ -117,10 +126,19 @@ public enum ClassSites {
 
     /// The site of a literal, when its context takes classes.
     static func site(_ literal: StringLiteralExprSyntax) -> ClassSite? {
+        var escaped = false
+        return site(literal, escaped: &escaped)
+    }
+
+    /// `site(_:)`, and whether the answer looked above the statement the
+    /// literal is in (a literal that is a closure's statement, `cn { "p-4" }`):
+    /// then it depends on more than the statement's own syntax.
+    static func site(_ literal: StringLiteralExprSyntax, escaped: inout Bool) -> ClassSite? {
         var node = Syntax(literal)
         var kind: ClassSite.Kind?
         var call: Range<Int>?
         while let parent = node.parent {
+            if parent.is(CodeBlockItemSyntax.self) { escaped = true }
             if let argument = parent.as(LabeledExprSyntax.self) {
                 if let label = argument.label?.text, classLabels.contains(label) { kind = kind ?? .fragment }
             } else if let c = parent.as(FunctionCallExprSyntax.self) {
@@ -172,6 +190,119 @@ public enum ClassSites {
         var sites: [ClassSite] = []
         override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
             if let site = ClassSites.site(node) { sites.append(site) }
+            return .visitChildren
+        }
+    }
+}
+
+extension ClassSites {
+    /// The class-string sites and `.tw("…")` literals of a document's
+    /// statements, kept from one analysis to the next (an editor's next
+    /// change). An incremental parse hands each statement the change did not
+    /// touch over as the same syntax node; such a statement's sites and
+    /// literals are taken again, moved by the bytes it moved, instead of
+    /// walking it. A statement is kept only when its sites depended on its
+    /// own syntax alone (`site(_:escaped:)`); a literal depends only on its
+    /// call. Statements not seen in a pass are dropped after the next one.
+    /// One document, one thread.
+    final class Memo {
+        /// One statement's findings, offsets relative to its start (its leading trivia included).
+        struct Entry {
+            /// Held, so that its raw node's identity is never another node's.
+            var item: CodeBlockItemSyntax
+            var sites: [ClassSite]
+            var literals: [ClassLiteral]
+        }
+
+        private var entries = PassMemo<RawSyntax.ID, Entry>()
+        /// The last document scanned and what it gave.
+        private var scanned: (document: SwiftDocument, file: String, sites: [ClassSite], literals: [ClassLiteral])?
+
+        init() {}
+
+        /// The sites and literals of `document`, each found once per document.
+        func scan(_ document: SwiftDocument, file: String) -> (sites: [ClassSite], literals: [ClassLiteral]) {
+            if let s = scanned, s.document === document, s.file == file { return (s.sites, s.literals) }
+            guard let tree = document.tree else { return ([], []) }
+            entries.startPass()
+            let bytes = document.bytes
+            // As `ClassLiteral.all`: escapes would make offsets and text disagree, and not UTF-8 reads nothing.
+            let readsLiterals = String(validating: bytes, as: UTF8.self) != nil
+            let walker = StatementWalker(
+                memo: self, file: file, bytes: bytes, lines: LineTable(bytes), readsLiterals: readsLiterals)
+            walker.walk(tree)
+            scanned = (document, file, walker.sites, walker.literals)
+            return (walker.sites, walker.literals)
+        }
+
+        fileprivate func kept(_ item: CodeBlockItemSyntax) -> Entry? { entries.take(item.raw.id) }
+
+        fileprivate func keep(_ entry: Entry) { entries.keep(entry, for: entry.item.raw.id) }
+    }
+
+    /// One walk for both `find(in:)` and `ClassLiteral.all`, taking unchanged statements from the memo.
+    private final class StatementWalker: SyntaxVisitor {
+        let memo: Memo
+        let literalFinder: LiteralFinder
+        let readsLiterals: Bool
+        var sites: [ClassSite] = []
+        var literals: [ClassLiteral] { literalFinder.found }
+        /// The statements being walked, innermost last: where their findings start, and whether they can be kept.
+        var open: [(sites: Int, literals: Int, keep: Bool)] = []
+
+        init(memo: Memo, file: String, bytes: [UInt8], lines: LineTable, readsLiterals: Bool) {
+            self.memo = memo
+            literalFinder = LiteralFinder(file: file, bytes: bytes, lines: lines)
+            self.readsLiterals = readsLiterals
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
+            if let entry = memo.kept(node) {
+                let start = node.position.utf8Offset
+                for var site in entry.sites {
+                    site.contentStart += start
+                    site.contentEnd += start
+                    site.call = site.call.map { ($0.lowerBound + start)..<($0.upperBound + start) }
+                    sites.append(site)
+                }
+                if readsLiterals {
+                    for literal in entry.literals {
+                        literalFinder.found.append(literalFinder.moved(literal, by: start))
+                    }
+                }
+                open.append((0, 0, false))
+                return .skipChildren
+            }
+            open.append((sites.count, literalFinder.found.count, true))
+            return .visitChildren
+        }
+
+        override func visitPost(_ node: CodeBlockItemSyntax) {
+            guard let frame = open.popLast(), frame.keep else { return }
+            let start = node.position.utf8Offset
+            let kept = sites[frame.sites...].map { site -> ClassSite in
+                var site = site
+                site.contentStart -= start
+                site.contentEnd -= start
+                site.call = site.call.map { ($0.lowerBound - start)..<($0.upperBound - start) }
+                return site
+            }
+            let literals = literalFinder.found[frame.literals...].map { literalFinder.moved($0, by: -start) }
+            memo.keep(Memo.Entry(item: node, sites: kept, literals: literals))
+        }
+
+        override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+            var escaped = false
+            if let site = ClassSites.site(node, escaped: &escaped) { sites.append(site) }
+            if escaped {
+                for i in open.indices { open[i].keep = false }
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            if readsLiterals { literalFinder.add(node) }
             return .visitChildren
         }
     }

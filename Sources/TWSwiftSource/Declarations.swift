@@ -213,6 +213,12 @@ final class FileIndex {
 
     /// The member `name` seen from inside `owner`: the type and its enclosing types, then the file.
     func lookup(_ name: String, from owner: String) -> Member? {
+        let found = _lookup(name, from: owner)
+        if let log { found == nil ? log.absent.append(.member(name)) : log.noteDeclared() }
+        return found
+    }
+
+    private func _lookup(_ name: String, from owner: String) -> Member? {
         var scope = owner
         while true {
             if let found = types[scope]?.members[name]?.first { return found }
@@ -226,9 +232,66 @@ final class FileIndex {
     /// A static member of a named type (`Self.base`, `Card.base`).
     func lookup(_ name: String, inType type: String, from owner: String) -> Member? {
         let qualified = type == "Self" ? owner : (simpleNames[type] ?? type)
-        return types[qualified]?.members[name]?.first
+        let found = types[qualified]?.members[name]?.first
+        if let log { found == nil ? log.absent.append(.staticMember(name, type)) : log.noteDeclared() }
+        return found
     }
 
     /// The qualified name of a type of this file, if it is one.
-    func qualifiedType(_ simple: String) -> String? { simpleNames[simple] }
+    func qualifiedType(_ simple: String) -> String? {
+        let found = simpleNames[simple]
+        if let log { found == nil ? log.absent.append(.type(simple)) : log.noteDeclared() }
+        return found
+    }
+
+    /// The type a view expression names (`Card` in `Card()`), by its simple
+    /// or its qualified name, when this file declares it.
+    func declaredType(_ name: String) -> String? {
+        let found = simpleNames[name] ?? (types[name] != nil ? name : nil)
+        if let log { found == nil ? log.absent.append(.type(name)) : log.noteDeclared() }
+        return found
+    }
+
+    /// What reading one view asked of the file (`ViewTreeReader.Memo`): the
+    /// names it looked for that the file does not declare, and whether it
+    /// used anything the file does declare. A read that used nothing declared
+    /// is a function of its own text, its place and those absences.
+    final class QueryLog {
+        /// A name asked for and not found, from a scope's owner.
+        enum Absence: Hashable {
+            case member(String)
+            case staticMember(String, String)
+            case type(String)
+        }
+        var absent: [Absence] = []
+        /// Whether something declared in the file (or bound in a scope) was used.
+        private(set) var usedDeclarations = false
+        func noteDeclared() { usedDeclarations = true }
+        /// Starts a nested read; returns what to hand to `end`.
+        func begin() -> (mark: Int, used: Bool) {
+            let before = (absent.count, usedDeclarations)
+            usedDeclarations = false
+            return before
+        }
+        /// Ends a nested read: its absences and whether it used declarations, folded into the enclosing read.
+        func end(_ before: (mark: Int, used: Bool)) -> (absent: ArraySlice<Absence>, used: Bool) {
+            let used = usedDeclarations
+            usedDeclarations = used || before.used
+            return (absent[before.mark...], used)
+        }
+    }
+
+    /// Set while views are read for the reader's memo.
+    var log: QueryLog?
+
+    /// Whether `absence` still holds: the name is neither bound in `scope` nor declared here.
+    func stillAbsent(_ absence: QueryLog.Absence, scope: Scope) -> Bool {
+        switch absence {
+        case .member(let name): return scope.find(name) == nil && _lookup(name, from: scope.owner) == nil
+        case .staticMember(let name, let type):
+            let qualified = type == "Self" ? scope.owner : (simpleNames[type] ?? type)
+            return types[qualified]?.members[name]?.first == nil
+        case .type(let name): return simpleNames[name] == nil && types[name] == nil
+        }
+    }
 }

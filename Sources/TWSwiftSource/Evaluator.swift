@@ -323,6 +323,7 @@ final class Evaluator {
 
     private func name(_ name: String, _ expr: some SyntaxProtocol, _ scope: Scope) -> Value {
         if let binding = scope.find(name) {
+            index.log?.noteDeclared()
             switch binding {
             case .value(let v): return v
             case .expression(let e, let where_): return value(e, where_)

@@ -136,6 +136,7 @@ struct RulesReader {
         var member: FileIndex.Member?
         if let d = e.as(DeclReferenceExprSyntax.self) {
             if case .expression(let bound, let where_)? = scope.find(d.baseName.text) {
+                eval.index.log?.noteDeclared()
                 return value(bound, where_, depth: depth + 1)
             }
             member = eval.index.lookup(d.baseName.text, from: scope.owner)

@@ -119,19 +119,20 @@ public enum SourceScan {
             plugins: plugins, options: options, shared: shared)
     }
 
-    /// `run(document:bytes:…)` with the Swift document parsed already (`swift`, its bytes `bytes`).
+    /// `run(document:bytes:…)` with the Swift document parsed already (`swift`, its bytes `bytes`);
+    /// `memo` keeps the views and surface records of the document's last call for this one.
     public static func run(
         document path: String, bytes: [UInt8], swift document: SwiftDocument?, plugins: [LoadedPlugin],
-        options: Options, shared: SharedScopes
+        options: Options, shared: SharedScopes, memo: DocumentMemo? = nil
     ) -> ScannedFile {
         let read: Read
         if path.hasSuffix(".swift") {
-            let file = SwiftSources.read(path: path, document: document ?? SwiftDocument(bytes))
+            let file = SwiftSources.read(path: path, document: document ?? SwiftDocument(bytes), memo: memo)
             read = Read(path: path, scene: file.scene, diagnostics: file.diagnostics, swift: file)
         } else {
             read = readScene(path, bytes)
         }
-        return resolve(read, plugins: plugins, options: options, shared: shared)
+        return resolve(read, plugins: plugins, options: options, shared: shared, memo: memo?.surfaces)
     }
 
     /// The scopes `run(document:)` shares between calls with the same options and plugins.
@@ -207,7 +208,9 @@ public enum SourceScan {
         }
     }
 
-    static func resolve(_ read: Read, plugins: [LoadedPlugin], options: Options, shared: SharedScopes) -> ScannedFile {
+    static func resolve(
+        _ read: Read, plugins: [LoadedPlugin], options: Options, shared: SharedScopes, memo: SurfaceMemo? = nil
+    ) -> ScannedFile {
         guard let scene = read.scene else {
             return ScannedFile(path: read.path, scene: nil, resolution: nil, diagnostics: read.diagnostics)
         }
@@ -216,7 +219,7 @@ public enum SourceScan {
             try SceneResolver.checkPlugins(scene, loaded: plugins.map(\.info.name))
             let resolution = try SceneResolver.resolve(
                 scene, plugins: plugins, state: options.state, lenient: options.lenient, environment: environment,
-                shared: shared)
+                shared: shared, memo: memo)
             var scanned = ScannedFile(
                 path: read.path, scene: scene, resolution: resolution, diagnostics: read.diagnostics)
             scanned.classSpans = read.swift?.classSpans ?? [:]

@@ -170,8 +170,10 @@ public enum SwiftSources {
 
     /// Reads a document parsed already (an editor's buffer, parsed again
     /// incrementally after each change), as `read(path:bytes:)` reads its bytes.
+    /// - Parameter memo: the views read in the document's last pass, taken again where unchanged.
     public static func read(
-        path: String, document: SwiftDocument, platform: RenderEnvironment.Platform = RenderEnvironment().platform
+        path: String, document: SwiftDocument, platform: RenderEnvironment.Platform = RenderEnvironment().platform,
+        memo: DocumentMemo? = nil
     ) -> SwiftSourceFile {
         let bytes = document.bytes
         if let bad = firstInvalidUTF8(bytes) {
@@ -208,6 +210,11 @@ public enum SwiftSources {
         let index = FileIndex(tree, platform: platform)
         let eval = Evaluator(index: index, source: context)
         var reader = ViewTreeReader(eval: eval)
+        if let views = memo?.views {
+            views.startPass()
+            index.log = views.log
+            reader.memo = views
+        }
         let root = reader.file(index, label: path)
         let scene = Scene(name: path, environment: RenderEnvironment(), rules: nil, root: root)
         var file = SwiftSourceFile(path: path, scene: scene, diagnostics: [])
@@ -230,14 +237,18 @@ public enum SwiftSources {
     /// apart), with the rules on the path to it.
     static func uses(_ root: SceneNode, owners: [String?]) -> [ViewUse] {
         var out: [ViewUse] = []
-        var seen = Set<String>()
+        struct Seen: Hashable {
+            var preview: Bool
+            var type: String
+        }
+        var seen = Set<Seen>()
         for (i, child) in root.children.enumerated() {
             let owner = i < owners.count ? owners[i] : nil
             let preview = child.path.contains(":#Preview")
             var stack: [(SceneNode, [SceneRules])] = [(child, [])]
             while let (node, inherited) = stack.popLast() {
                 let rules = node.rules.map { inherited + [$0] } ?? inherited
-                if node.type.first?.isUppercase == true, seen.insert("\(preview)|\(node.type)").inserted {
+                if node.type.first?.isUppercase == true, seen.insert(Seen(preview: preview, type: node.type)).inserted {
                     out.append(ViewUse(type: node.type, rules: rules, owner: owner, inPreview: preview))
                 }
                 for c in node.children.reversed() { stack.append((c, rules)) }

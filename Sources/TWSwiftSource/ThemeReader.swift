@@ -92,6 +92,7 @@ extension RulesReader {
         var member: FileIndex.Member?
         if let d = e.as(DeclReferenceExprSyntax.self) {
             if case .expression(let bound, let boundScope)? = scope.find(d.baseName.text) {
+                eval.index.log?.noteDeclared()
                 return themeCall(bound, boundScope, eval, depth: depth + 1)
             }
             member = eval.index.lookup(d.baseName.text, from: scope.owner)

@@ -26,11 +26,15 @@ struct ViewTreeReader {
     /// The views being inlined, outermost first: no view is inlined inside itself.
     private var inlining: [String] = []
     /// Uses not inlined, because of the depth limit or a cycle, while reading the current root.
-    private var inliningNotes: [Diagnostic] = []
+    var inliningNotes: [Diagnostic] = []
     /// The view whose body is the root being read (nil for other roots): it is not read again inside itself.
     private var rootView: String?
     /// Views are inlined at most this deep.
     static let maxInlineDepth = 16
+    /// Views read in the document's last pass, to take unchanged ones from (an editor's next change).
+    var memo: Memo?
+    /// The surfaces `classSpans` was written for, in order (what a kept view writes again).
+    var spanKeys: [TWModel.SourceLocation] = []
 
     init(eval: Evaluator) {
         self.eval = eval
@@ -164,8 +168,7 @@ struct ViewTreeReader {
     mutating func inlinedBody(
         _ call: FunctionCallExprSyntax?, type: String, path: String, scope: Scope, at: TWModel.SourceLocation
     ) -> [SceneNode] {
-        guard let qualified = eval.index.qualifiedType(type) ?? (eval.index.types[type] != nil ? type : nil),
-            eval.index.types[qualified]?.conformsToView == true,
+        guard let qualified = eval.index.declaredType(type), eval.index.types[qualified]?.conformsToView == true,
             let body = eval.index.types[qualified]?.members["body"]?.first
         else { return [] }
         let cycle: [String]? =
@@ -201,14 +204,17 @@ struct ViewTreeReader {
 
     /// A node and its subtree under a new path.
     func renamed(_ node: SceneNode, to path: String) -> SceneNode {
-        var n = node
-        let old = node.path
-        n.path = path
-        n.jsonPath = path
-        n.children = node.children.map { child in
-            renamed(child, to: path + child.path.dropFirst(old.count))
+        // The fields copied once and written directly (a key path per field costs more than the copy).
+        var fields = node.fields
+        let old = fields.path
+        fields.path = path
+        fields.jsonPath = path
+        if !fields.children.isEmpty {
+            fields.children = fields.children.map { child in
+                renamed(child, to: path + child.path.dropFirst(old.count))
+            }
         }
-        return n
+        return SceneNode(fields)
     }
 
     // MARK: ViewBuilder blocks
@@ -357,6 +363,12 @@ struct ViewTreeReader {
 
     /// A view expression as a node, or nil when it is not a view (`expanded.toggle()`).
     mutating func view(_ expr: ExprSyntax, path: String, scope: Scope) -> SceneNode? {
+        guard let memo else { return readView(expr, path: path, scope: scope) }
+        return memo.view(expr, path: path, scope: scope, reader: &self)
+    }
+
+    /// `view` read from its syntax.
+    mutating func readView(_ expr: ExprSyntax, path: String, scope: Scope) -> SceneNode? {
         var (base, modifiers) = decompose(expr)
         var type = Self.typeName(base) ?? base.sourceText
         // Styling on `self` styles the view the code is in: its body is not read again here.
@@ -417,6 +429,7 @@ struct ViewTreeReader {
             }
             if let key = draft.node.location, let arg = Components.classesArgument(call, row) {
                 ClassSpans.collect(arg, source, into: &classSpans[key, default: [:]])
+                spanKeys.append(key)
             }
         } else if let call = base.as(FunctionCallExprSyntax.self),
             let classes = call.arguments.first(where: { $0.label?.text == "classes" })?.expression
@@ -569,6 +582,7 @@ struct ViewTreeReader {
 
     /// What `self` is in code of `owner`: the view type of this file, or `View` in an extension of it.
     func selfType(_ owner: String) -> String {
+        eval.index.log?.noteDeclared()
         guard let info = eval.index.types[owner], info.conformsToView || info.name != "View" else { return "View" }
         return info.name.first?.isUppercase == true ? info.name : "View"
     }
@@ -669,6 +683,7 @@ struct ViewTreeReader {
         guard let call = m.call else { return }
         if let key = draft.node.location {
             ClassSpans.collect(call.arguments, source, into: &classSpans[key, default: [:]])
+            spanKeys.append(key)
         }
         switch m.name {
         case "tw":
