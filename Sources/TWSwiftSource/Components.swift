@@ -135,6 +135,39 @@ enum Components {
             Row(name: "CNMessageScroller", recipe: "", file: "Sources/SwiftCN/Scrolling.swift", leading: .never),
             Row(name: "CNCarousel", recipe: "carousel", file: "Sources/SwiftCN/Scrolling.swift", leading: .never),
             Row(name: "CNResizable", recipe: "resizable", file: "Sources/SwiftCN/Resizable.swift", leading: .never),
+            // Each takes its classes first before its content, or a title and `classes:`.
+            Row(name: "CNAlertTitle", recipe: "alert-title", file: "Sources/SwiftCN/ComponentParts.swift"),
+            Row(name: "CNAlertDescription", recipe: "alert-description", file: "Sources/SwiftCN/ComponentParts.swift"),
+            Row(name: "CNItemTitle", recipe: "item-title", file: "Sources/SwiftCN/ComponentParts.swift"),
+            Row(name: "CNItemDescription", recipe: "item-description", file: "Sources/SwiftCN/ComponentParts.swift"),
+            Row(name: "CNEmptyTitle", recipe: "empty-title", file: "Sources/SwiftCN/ComponentParts.swift"),
+            Row(name: "CNEmptyDescription", recipe: "empty-description", file: "Sources/SwiftCN/ComponentParts.swift"),
+            Row(name: "CNKbd", recipe: "kbd", file: "Sources/SwiftCN/ComponentParts.swift"),
+            Row(name: "CNLabel", recipe: "label", file: "Sources/SwiftCN/ComponentParts.swift"),
+            Row(name: "CNDialogTitle", recipe: "dialog-title", file: "Sources/SwiftCN/ComponentParts.swift"),
+            Row(
+                name: "CNDialogDescription", recipe: "dialog-description", file: "Sources/SwiftCN/ComponentParts.swift"),
+            Row(name: "CNMessageMeta", recipe: "message-meta", file: "Sources/SwiftCN/ComponentParts.swift"),
+            // `isInvalid:` reaches the field controls inside (`field-invalid`), not the field itself.
+            Row(name: "CNField", recipe: "field", file: "Sources/SwiftCN/Field.swift", leading: .never),
+            Row(name: "CNFieldGroup", recipe: "field-group", file: "Sources/SwiftCN/Field.swift"),
+            Row(name: "CNFieldLabel", recipe: "field-label", file: "Sources/SwiftCN/Field.swift"),
+            Row(name: "CNFieldDescription", recipe: "field-description", file: "Sources/SwiftCN/Field.swift"),
+            Row(name: "CNFieldError", recipe: "field-error", file: "Sources/SwiftCN/Field.swift"),
+            Row(name: "CNSlider", recipe: "slider", file: "Sources/SwiftCN/ValueControls.swift", leading: .never),
+            Row(
+                name: "CNProgress", recipe: "progress feedback-motion", file: "Sources/SwiftCN/ValueControls.swift",
+                leading: .never),
+            Row(
+                name: "CNDatePicker", recipe: "date-picker", file: "Sources/SwiftCN/ValueControls.swift",
+                leading: .never),
+            Row(
+                name: "CNCollapsible", recipe: "collapsible disclosure-motion",
+                file: "Sources/SwiftCN/Disclosure.swift",
+                leading: .never),
+            Row(
+                name: "CNAccordion", recipe: "accordion disclosure-motion", file: "Sources/SwiftCN/Disclosure.swift",
+                leading: .never),
             Row(name: "CNInput", recipe: "input", file: "Sources/SwiftCN/Input.swift", leading: .never),
             Row(name: "CNInputGroup", recipe: "input-group", file: "Sources/SwiftCN/Input.swift"),
             Row(
@@ -196,6 +229,17 @@ enum Components {
             Row(
                 name: "CNPopover", recipe: "button-outline", file: "Sources/SwiftCN/Presentation.swift",
                 leading: .never, target: .buttonStyle),
+            // `CNDialog`, `CNSheet` and `CNDrawer` too, with their `contentClasses:` on the panel they present.
+            Row(
+                name: "CNDialog", recipe: "button-outline", file: "Sources/SwiftCN/Presentation.swift",
+                leading: .never, target: .buttonStyle),
+            Row(
+                name: "CNSheet", recipe: "button-outline", file: "Sources/SwiftCN/Presentation.swift",
+                leading: .never, target: .buttonStyle),
+            Row(
+                name: "CNDrawer", recipe: "button-outline", file: "Sources/SwiftCN/Presentation.swift",
+                leading: .never, target: .buttonStyle),
+            Row(name: "CNDrawerContent", recipe: "drawer", file: "Sources/SwiftCN/Presentation.swift"),
             Row(
                 name: "CNHoverCard", recipe: "button-outline", file: "Sources/SwiftCN/Presentation.swift",
                 target: .buttonStyle),

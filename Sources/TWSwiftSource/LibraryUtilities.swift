@@ -124,11 +124,11 @@ enum LibraryUtilities {
     ]
 
     /// Components that install utilities around their own styling (`Loading.swift`, `Display.swift`,
-    /// `Input.swift`).
+    /// `Input.swift`, `ComponentParts.swift`).
     static let components: [String: [String]] = [
         "CNSpinner": ["cn-shimmer", "cn-spin"], "CNSkeleton": ["cn-shimmer", "cn-spin"],
         "CNAspectRatio": ["cn-aspect"], "CNAvatar": ["cn-avatar-crop", "cn-avatar-image"],
-        "CNTypography": ["cn-mono"], "CNInputOTP": ["cn-mono"],
+        "CNTypography": ["cn-mono"], "CNInputOTP": ["cn-mono"], "CNKbd": ["cn-mono"],
     ]
 
     /// The rules that install `names`, merged into the inherited ones, written at `location`.

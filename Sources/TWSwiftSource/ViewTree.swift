@@ -428,6 +428,13 @@ struct ViewTreeReader {
             if let key = draft.node.location, let arg = Components.classesArgument(call, row) {
                 ClassSpans.collect(arg, source, into: &classSpans[key, default: [:]])
             }
+            if let panel = call.arguments.first(where: { $0.label?.text == "contentClasses" })?.expression {
+                // The classes of what the component presents (a dialog's panel), drawn by swiftcn elsewhere.
+                findings.append(
+                    SourceFinding.rulesNotRead(
+                        what: "the classes `\(panel.sourceText)` of the panel \(type) presents"
+                    ).diagnostic(at: source.location(panel)))
+            }
         } else if let call = base.as(FunctionCallExprSyntax.self),
             let classes = call.arguments.first(where: { $0.label?.text == "classes" })?.expression
         {

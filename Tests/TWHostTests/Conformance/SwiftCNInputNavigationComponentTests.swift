@@ -4,11 +4,12 @@ import Testing
 
 @testable import TWHost
 
-/// swiftcn's inputs, typography, separators, navigation, sidebar and button
-/// components read through the real binary: each call is a surface of the
-/// component's recipe, the classes its enum or flag arguments pick, then the
-/// classes passed (each case names the swiftcn source it follows).
-@Suite("swiftcn parity: input, typography, navigation, sidebar and button components", .removesTemporaryDirectories)
+/// swiftcn's input, text, navigation, sidebar, field, value, disclosure,
+/// presentation and button components read through the real binary: each call
+/// is a surface of the component's recipe, the classes its enum or flag
+/// arguments pick, then the classes passed (each case names the swiftcn source
+/// it follows).
+@Suite("swiftcn parity: the input, text, navigation, sidebar and button components", .removesTemporaryDirectories)
 struct SwiftCNInputNavigationComponentTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var id: String
@@ -338,6 +339,131 @@ struct SwiftCNInputNavigationComponentTests {
                   .clipShape(.rect(cornerRadius: 8))                                        // style · built-in cornerRadius ← button-group
 
                 3 surface(s): 3 decorated, 0 undecorated; 0 error(s), 0 warning(s)
+
+                """#),
+        // ComponentParts.swift: each part is `cn("<its recipe>", classes)` on its content; classes first
+        // before content (CNLabel), or a title and `classes:`; CNKbd installs `.cnTextUtilities()`.
+        Case(
+            id: "CNAlertTitle",
+            views: """
+                CNAlertTitle("Heads up", classes: "font-bold")
+                CNLabel("text-xs") { Text("Email") }
+                CNKbd("⌘K")
+                """,
+            stdout: #"""
+                Screen.swift:12:13: Screen.body/0  CNAlertTitle  (view, decorated)  identity 9106a31d44f82b3a
+                  .font(.subheadline)  // style · built-in font ← alert-title
+                  .fontWeight(.bold)   // style · built-in font ← font-bold
+
+                Screen.swift:13:13: Screen.body/1  CNLabel  (view, decorated)  identity 9106a31d44f82b3a
+                  .font(.caption)  // style · built-in font ← text-xs
+
+                Screen.swift:14:13: Screen.body/2  CNKbd  (view, decorated)  identity 077c4b864b5c349b
+                  .fontDesign(nil)                                                          // content · cn-mono (inline, Screen.swift:14:13) · inactive
+                  .font(.caption)                                                           // style · built-in font ← kbd
+                  .fontDesign(.monospaced)                                                  // style · built-in font ← kbd
+                  .foregroundStyle(Color(red: 0.42, green: 0.42, blue: 0.432))              // style · built-in foreground ← kbd
+                  .padding(.init(top: 4, leading: 8, bottom: 4, trailing: 8))               // style · built-in padding ← kbd
+                  .background(Color(red: 0.935, green: 0.935, blue: 0.947), in: .rect(cornerRadius: 4))  // style · built-in background ← kbd
+                  .overlay { RoundedRectangle(cornerRadius: 4).strokeBorder(Color(red: 0.88, green: 0.88, blue: 0.88), lineWidth: 1) }  // style · built-in border ← kbd
+                  .clipShape(.rect(cornerRadius: 4))                                        // style · built-in cornerRadius ← kbd
+
+                3 surface(s): 3 decorated, 0 undecorated; 0 error(s), 0 warning(s)
+
+                """#),
+        // Field.swift: CNField (`field`) and its label and error parts (`field-label`, `field-error`).
+        Case(
+            id: "CNField",
+            views: """
+                CNField(isInvalid: true, classes: "p-2") {
+                    CNFieldLabel("Email")
+                    CNFieldError("Required", classes: "text-xs")
+                }
+                """,
+            stdout: #"""
+                Screen.swift:12:13: Screen.body/0  CNField  (view, decorated)  identity 9106a31d44f82b3a
+                  .padding(8)  // style · built-in padding ← p-2
+
+                Screen.swift:13:17: Screen.body/0/0  CNFieldLabel  (view, decorated)  identity 9106a31d44f82b3a
+                  .font(.subheadline)   // style · built-in font ← field-label
+                  .fontWeight(.medium)  // style · built-in font ← field-label
+
+                Screen.swift:14:17: Screen.body/0/1  CNFieldError  (view, decorated)  identity 9106a31d44f82b3a
+                  .font(.caption)                                              // style · built-in font ← text-xs
+                  .foregroundStyle(Color(red: 0.78, green: 0.12, blue: 0.15))  // style · built-in foreground ← field-error
+
+                3 surface(s): 3 decorated, 0 undecorated; 0 error(s), 0 warning(s)
+
+                """#),
+        // ValueControls.swift: CNSlider (`slider`), CNProgress (`progress feedback-motion`), CNDatePicker
+        // (`date-picker`).
+        Case(
+            id: "CNSlider",
+            views: """
+                CNSlider("Volume", value: .constant(0.5), classes: "w-[200]")
+                CNProgress("Upload", value: 0.5, classes: "w-[200]")
+                CNDatePicker("Due", selection: .constant(Date()), classes: "p-2")
+                """,
+            stdout: #"""
+                Screen.swift:12:13: Screen.body/0  CNSlider  (view, decorated)  identity 9106a31d44f82b3a
+                  .frame(width: 200)                                // style · built-in frame ← w-[200]
+                  .tint(Color(red: 0.09, green: 0.09, blue: 0.09))  // style · built-in tint ← slider
+
+                Screen.swift:13:13: Screen.body/1  CNProgress  (view, decorated)  identity 9106a31d44f82b3a
+                  .frame(width: 200)                                // style · built-in frame ← w-[200]
+                  .tint(Color(red: 0.09, green: 0.09, blue: 0.09))  // style · built-in tint ← progress
+                  animation: .smooth(duration: 0.2)  // animate-smooth
+
+                Screen.swift:14:13: Screen.body/2  CNDatePicker  (view, decorated)  identity 9106a31d44f82b3a
+                  .padding(8)                                       // style · built-in padding ← p-2
+                  .tint(Color(red: 0.09, green: 0.09, blue: 0.09))  // style · built-in tint ← date-picker
+
+                3 surface(s): 3 decorated, 0 undecorated; 0 error(s), 0 warning(s)
+
+                """#),
+        // Presentation.swift: CNDialog's trigger is an outline CNButton given `classes:`; its
+        // `contentClasses:` style the panel it presents, a note; CNDrawerContent (`drawer`).
+        Case(
+            id: "CNDialog",
+            views: """
+                CNDialog(isPresented: $open, classes: "w-full", contentClasses: "p-6") { Text("Body") } label: { Text("Open") }
+                CNDrawerContent("p-4") { Text("Drawer") }
+                """,
+            stdout: #"""
+                Screen.swift:12:13: Screen.body/0  CNDialog  (button, decorated)  identity 5108fa7718ad4ead
+                  .fontWeight(.medium)         // style · built-in font ← button-outline
+                  .frame(maxWidth: .infinity)  // style · built-in frame ← w-full
+                  .buttonStyle(.bordered)  // button style
+
+                Screen.swift:13:13: Screen.body/1  CNDrawerContent  (view, decorated)  identity 9106a31d44f82b3a
+                  .foregroundStyle(Color(red: 0.09, green: 0.09, blue: 0.09))  // style · built-in foreground ← drawer
+                  .padding(16)                                                 // style · built-in padding ← p-4
+                  .background(Color(red: 1, green: 1, blue: 1))                // style · built-in background ← drawer
+
+                Screen.swift:12:77: note[dynamic-classes]: the classes `"p-6"` of the panel CNDialog presents is not read statically; what it adds is not checked
+                2 surface(s): 2 decorated, 0 undecorated; 0 error(s), 0 warning(s)
+
+                """#),
+        // Disclosure.swift: CNCollapsible (`collapsible disclosure-motion`), CNAccordion (`accordion
+        // disclosure-motion`).
+        Case(
+            id: "CNCollapsible",
+            views: """
+                CNCollapsible(isExpanded: $open, classes: "p-2") { Text("Body") } label: { Text("More") }
+                CNAccordion(options, expanded: .constant([]), classes: "p-1") { option in Text(option.title) } label: { option in Text(option.title) }
+                """,
+            stdout: #"""
+                Screen.swift:12:13: Screen.body/0  CNCollapsible  (view, decorated)  identity 9106a31d44f82b3a
+                  .foregroundStyle(Color(red: 0.09, green: 0.09, blue: 0.09))  // style · built-in foreground ← collapsible
+                  .padding(8)                                                  // style · built-in padding ← p-2
+                  animation: .spring(duration: 0.25)  // animate-spring
+
+                Screen.swift:13:13: Screen.body/1  CNAccordion  (view, decorated)  identity 9106a31d44f82b3a
+                  .foregroundStyle(Color(red: 0.09, green: 0.09, blue: 0.09))  // style · built-in foreground ← accordion
+                  .padding(4)                                                  // style · built-in padding ← p-1
+                  animation: .spring(duration: 0.25)  // animate-spring
+
+                2 surface(s): 2 decorated, 0 undecorated; 0 error(s), 0 warning(s)
 
                 """#),
     ]
