@@ -123,10 +123,12 @@ enum LibraryUtilities {
         "cnAvatarUtilities": ["cn-avatar-crop", "cn-avatar-image"],
     ]
 
-    /// Components that install utilities around their own styling (`Loading.swift`, `Display.swift`).
+    /// Components that install utilities around their own styling (`Loading.swift`, `Display.swift`,
+    /// `Input.swift`, `ComponentParts.swift`).
     static let components: [String: [String]] = [
         "CNSpinner": ["cn-shimmer", "cn-spin"], "CNSkeleton": ["cn-shimmer", "cn-spin"],
         "CNAspectRatio": ["cn-aspect"], "CNAvatar": ["cn-avatar-crop", "cn-avatar-image"],
+        "CNTypography": ["cn-mono"], "CNInputOTP": ["cn-mono"], "CNKbd": ["cn-mono"],
     ]
 
     /// The rules that install `names`, merged into the inherited ones, written at `location`.

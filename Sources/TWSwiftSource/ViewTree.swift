@@ -421,7 +421,17 @@ struct ViewTreeReader {
         var conditionalRules: [(Condition, SceneRules)] = []
         if let row = Components.table[type], let call = base.as(FunctionCallExprSyntax.self) {
             // A swiftcn component styles its content with its recipe and the classes passed to it.
-            draft.tw = Components.classes(row, call, eval, scope)
+            let classes = Components.classes(row, call, eval, scope)
+            switch row.target {
+            case .content: draft.tw = classes
+            case .buttonStyle:
+                draft.buttonStyle = classes
+                // As for `.buttonStyle(.tw(…))`: a pressed: class follows the button's press at run time.
+                if let arg = Components.classesArgument(call, row), Self.namesPressVariant(arg.sourceText) {
+                    let c = Condition(text: "configuration.isPressed", location: source.location(call))
+                    draft.states.append((.pressed, .conditional(c, .bool(true), .bool(false))))
+                }
+            }
             if let names = LibraryUtilities.components[type] {
                 // The utilities its recipe names, installed around its own styling.
                 draft.node.rules = LibraryUtilities.rules(names, at: at)
@@ -430,6 +440,13 @@ struct ViewTreeReader {
             if let key = draft.node.location, let arg = Components.classesArgument(call, row) {
                 ClassSpans.collect(arg, source, into: &classSpans[key, default: [:]])
                 spanKeys.append(key)
+            }
+            if let panel = call.arguments.first(where: { $0.label?.text == "contentClasses" })?.expression {
+                // The classes of what the component presents (a dialog's panel), drawn by swiftcn elsewhere.
+                findings.append(
+                    SourceFinding.rulesNotRead(
+                        what: "the classes `\(panel.sourceText)` of the panel \(type) presents"
+                    ).diagnostic(at: source.location(panel)))
             }
         } else if let call = base.as(FunctionCallExprSyntax.self),
             let classes = call.arguments.first(where: { $0.label?.text == "classes" })?.expression
