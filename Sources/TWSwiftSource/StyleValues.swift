@@ -28,7 +28,7 @@ enum StyleValues {
         "paddingPoints": "p", "w": "w", "h": "h", "width": "w", "height": "h", "minW": "min-w", "minH": "min-h",
         "maxW": "max-w", "maxH": "max-h", "minWidth": "min-w", "minHeight": "min-h", "maxWidth": "max-w",
         "maxHeight": "max-h", "blur": "blur", "cornerRadius": "rounded", "radius": "rounded", "tracking": "tracking",
-        "lineSpacing": "line-spacing",
+        "lineSpacing": "line-spacing", "fontSize": "text",
     ]
     /// Functions whose argument is a color token (`.accent`, `TWColor("brand")`) or a `Color`.
     static let colors: [String: String] = [
@@ -41,8 +41,8 @@ enum StyleValues {
     ]
     /// Functions whose argument names a step (`.rounded(.md)` → `rounded-md`).
     static let named: [String: String] = [
-        "rounded": "rounded", "shadow": "shadow", "font": "font", "fontWeight": "font", "weight": "font",
-        "fontDesign": "font", "textSize": "text", "fontSize": "text", "controlSize": "control", "animate": "animate",
+        "rounded": "rounded", "shadow": "shadow", "fontWeight": "font", "weight": "font",
+        "fontDesign": "font", "textSize": "text", "controlSize": "control", "animate": "animate",
         "animation": "animate", "leading": "leading", "textAlign": "text", "textAlignment": "text", "bezel": "bezel",
     ]
     /// swiftcn's `TWText` sizes and the classes that name them (`.xxxl` is `text-3xl`).
@@ -118,6 +118,10 @@ enum StyleValues {
         guard let arg = first else {
             if name == "shadow" || name == "rounded" || name == "border" || name == "blur" { return .text(name) }
             return eval.dynamic(c, "the TWStyle value .\(name)() is not in twhost's table")
+        }
+        if name == "font" {
+            // swiftcn's `.font(_ font: Font)` sets a SwiftUI `Font`, which no class names.
+            return eval.dynamic(c, "TWStyle.font(_:) sets a SwiftUI Font, which twhost's classes do not name")
         }
         if let root = steps[name] { return .classes([.text(root + "-"), interpolation(arg, false, eval, scope)]) }
         if let root = points[name] {

@@ -247,6 +247,37 @@ struct SwiftcnReaderTests {
             ])
     }
 
+    /// swiftcn `Sources/SwiftCN/Utilities.swift`: `.fontSize(points)` is
+    /// `.font(.system(size:))`; `.font(_ font: Font)` sets a SwiftUI `Font`,
+    /// which no class names: a note, and the rest of the style is read.
+    @Test("TWStyle.fontSize is points; TWStyle.font(Font) a note, never an invalid font class")
+    func typedFonts() throws {
+        let source = """
+            import SwiftUI
+
+            struct Fonts: View {
+                var body: some View {
+                    VStack {
+                        Text("a").tw(.fontSize(14), .p(2))
+                        Text("b").tw("title")
+                    }
+                    .twRules(TWGlobalRules(named: ["title": TWStyle(.font(.headline), .p(2))]))
+                }
+            }
+            """
+        let resolution = try SwiftSource.resolve(source, path: "F.swift")
+        let a = resolution.record("F.swift:Fonts.body/0")
+        #expect(Self.modifiers(a) == [".font(.system(size: 14))", ".padding(8)"])
+        #expect(a?.allDiagnostics.isEmpty == true)
+        let b = resolution.record("F.swift:Fonts.body/1")
+        #expect(Self.modifiers(b) == [".padding(8)"])
+        #expect(b?.allDiagnostics.isEmpty == true)
+        #expect(
+            resolution.diagnostics.map { "\($0.code.rawValue) \($0.message)" } == [
+                "dynamic-classes `.font(.headline)` is known only at run time (TWStyle.font(_:) sets a SwiftUI Font, which twhost's classes do not name); its classes are not checked"
+            ])
+    }
+
     /// swiftcn `Sources/SwiftCN/Tokens.swift`: `TWState` is supplied by the
     /// caller; an explicit `isPressed: false` is a state given, off.
     @Test("an explicit TWState(isPressed: false) supplies the state: no variant-no-effect")
