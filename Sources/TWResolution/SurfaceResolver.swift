@@ -136,27 +136,38 @@ public enum SurfaceResolver {
 
     static func mentionsGroup(_ classes: TWClasses) -> Bool { mentions(classes, "group") }
 
-    private static func mentions(_ classes: TWClasses, _ word: String) -> Bool {
+    private static func mentions(_ classes: TWClasses, _ word: StaticString) -> Bool {
         classes.segments.contains { segment in
             switch segment {
-            case .text(let text): return Self.contains(text.utf8, word.utf8)
+            case .text(let text): return Self.contains(text, word)
             case .fragment(let fragment): return mentions(fragment, word)
             case .value: return false
             }
         }
     }
 
-    /// Whether `pattern` occurs in `text`, byte for byte (`String.contains`
-    /// with a `String` goes through a general searcher that costs more than
+    /// Whether `pattern` occurs in `text`, byte for byte, over the string's
+    /// own UTF-8 storage (`String.contains` with a `String`, and a search of
+    /// its `utf8` view, go through generic searchers that cost more than
     /// resolving a short class list).
-    static func contains(_ text: String.UTF8View, _ pattern: String.UTF8View) -> Bool {
-        guard let first = pattern.first, text.count >= pattern.count else { return pattern.isEmpty }
-        var i = text.startIndex
-        while let at = text[i...].firstIndex(of: first) {
-            if text[at...].starts(with: pattern) { return true }
-            i = text.index(after: at)
+    static func contains(_ text: String, _ pattern: StaticString) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            pattern.withUTF8Buffer { word in
+                guard let first = word.first else { return true }
+                guard bytes.count >= word.count else { return false }
+                var i = 0
+                while i <= bytes.count - word.count {
+                    if bytes[i] == first {
+                        var k = 1
+                        while k < word.count && bytes[i + k] == word[k] { k += 1 }
+                        if k == word.count { return true }
+                    }
+                    i += 1
+                }
+                return false
+            }
         }
-        return false
     }
 
     /// `.twAnimation(…)` animates a subtree and decorates nothing: a class

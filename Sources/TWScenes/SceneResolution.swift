@@ -444,15 +444,18 @@ public enum SceneResolver {
         // A node inside groups that depend on conditions is resolved under each
         // of them (`groupVariation`), which the memo's key does not hold.
         let memo = context.groupVariation == nil ? memo : nil
-        let key = SurfaceMemo.Key(
-            node: node, scope: scope, plugins: context.plugins, state: state, lenient: lenient,
-            environment: environment)
-        if let kept = memo?.record(for: key, node: node) { return .surface(kept) }
+        // Made only for a memo: the key holds a copy of the node's fields.
+        let key = memo.map { _ in
+            SurfaceMemo.Key(
+                node: node, scope: scope, plugins: context.plugins, state: state, lenient: lenient,
+                environment: environment)
+        }
+        if let memo, let key, let kept = memo.record(for: key, node: node) { return .surface(kept) }
         let backing = backing(node, environment: environment)
         let made = record(
             node, scope: scope, plugins: context.plugins, backing: backing, state: state, lenient: lenient,
             groupVariation: context.groupVariation)
-        memo?.keep(made, for: key)
+        if let memo, let key { memo.keep(made, for: key) }
         return .surface(made)
     }
 
