@@ -1,3 +1,4 @@
+import Glibc
 import TWGrammar
 import TWLoading
 import TWModel
@@ -151,22 +152,21 @@ public enum SurfaceResolver {
     /// its `utf8` view, go through generic searchers that cost more than
     /// resolving a short class list).
     static func contains(_ text: String, _ pattern: StaticString) -> Bool {
+        let count = pattern.utf8CodeUnitCount
+        guard count > 0 else { return true }
+        let word = pattern.utf8Start
         var text = text
         return text.withUTF8 { bytes in
-            pattern.withUTF8Buffer { word in
-                guard let first = word.first else { return true }
-                guard bytes.count >= word.count else { return false }
-                var i = 0
-                while i <= bytes.count - word.count {
-                    if bytes[i] == first {
-                        var k = 1
-                        while k < word.count && bytes[i + k] == word[k] { k += 1 }
-                        if k == word.count { return true }
-                    }
-                    i += 1
-                }
-                return false
+            guard let base = bytes.baseAddress, bytes.count >= count else { return false }
+            let end = base + bytes.count
+            var at = base
+            // Each first byte found by memchr, the rest compared by memcmp.
+            while end - at >= count, let found = memchr(at, Int32(word.pointee), end - at - count + 1) {
+                let candidate = found.assumingMemoryBound(to: UInt8.self)
+                if memcmp(candidate, word, count) == 0 { return true }
+                at = UnsafePointer(candidate) + 1
             }
+            return false
         }
     }
 
