@@ -526,11 +526,15 @@ public enum SceneResolver {
         _ node: SceneNode, scope: ResolutionScope, plugins: [String], backing: BackingReport, state: SurfaceState,
         lenient: Bool, groupVariation: GroupVariation?
     ) -> SurfaceRecord {
+        // Outside conditional groups (most nodes) the lists are not gathered.
+        guard let groupVariation else {
+            return record(node, scope: scope, plugins: plugins, backing: backing, state: state, lenient: lenient)
+        }
         var lists = [node.tw, node.buttonStyle, node.twAnimation].compactMap { $0 } + node.adapters.map(\.classes)
         for c in node.combinations {
             lists += [c.tw, c.buttonStyle, c.twAnimation].compactMap { $0 } + c.adapters.map(\.classes)
         }
-        guard let groupVariation, SurfaceResolver.mayReadGroups(lists, scope: scope) else {
+        guard SurfaceResolver.mayReadGroups(lists, scope: scope) else {
             return record(node, scope: scope, plugins: plugins, backing: backing, state: state, lenient: lenient)
         }
         let owns = ownCombinations(node)

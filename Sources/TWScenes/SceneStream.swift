@@ -391,9 +391,9 @@ struct StreamReader {
         let buttonStyle = string(fields.buttonStyle)
         let twAnimation = string(fields.twAnimation)
         // A class list past `SceneReader.maxClassListBytes` is read, and refused, by the full path.
-        for text in [tw, buttonStyle, twAnimation] where (text?.utf8.count ?? 0) > SceneReader.maxClassListBytes {
-            return nil
-        }
+        func tooLong(_ text: String?) -> Bool { (text?.utf8.count ?? 0) > SceneReader.maxClassListBytes }
+        // (Checked one by one: an array of the three would be made for every node.)
+        if tooLong(tw) || tooLong(buttonStyle) || tooLong(twAnimation) { return nil }
         if let tw { node.tw = TWClasses(tw) }
         if let buttonStyle { node.buttonStyle = TWClasses(buttonStyle) }
         if let twAnimation { node.twAnimation = TWClasses(twAnimation) }
