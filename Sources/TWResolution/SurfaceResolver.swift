@@ -113,7 +113,7 @@ public enum SurfaceResolver {
     /// none. Classes that name no group and a scope whose recipes name none
     /// are not expanded.
     package static func groupMarker(_ classes: TWClasses, scope: ResolutionScope, state: SurfaceState) -> String? {
-        guard scope.namedRulesMentionGroup || mentionsGroup(classes) else { return nil }
+        guard mayMarkGroup(classes, scope: scope) else { return nil }
         let prepared = prepare(classes, source: SurfaceSource(.view), scope: scope, includeDefaults: true)
         let winners = PreparedStyle.selectWinners(prepared.effects, state: state)
         guard case .member(let name)? = winners.style[.groupMarker]?.value else { return nil }
@@ -133,6 +133,11 @@ public enum SurfaceResolver {
     /// Whether any of these class lists may mark a group (what `groupMarker` reads first).
     package static func mayMarkGroup(_ lists: [TWClasses], scope: ResolutionScope) -> Bool {
         scope.namedRulesMentionGroup || lists.contains(where: mentionsGroup)
+    }
+
+    /// Whether this class list may mark a group.
+    package static func mayMarkGroup(_ classes: TWClasses, scope: ResolutionScope) -> Bool {
+        scope.namedRulesMentionGroup || mentionsGroup(classes)
     }
 
     static func mentionsGroup(_ classes: TWClasses) -> Bool { mentions(classes, "group") }

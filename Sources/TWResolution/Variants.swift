@@ -162,7 +162,8 @@ public struct SurfaceState: Hashable, Sendable {
 
     public init(_ active: Set<Variant> = [], explicit: Set<Variant> = [], groups: GroupContext = GroupContext()) {
         self.active = active
-        self.explicit = explicit.union(active)
+        // (A union of empty sets still costs a set's work; most surfaces have no states.)
+        self.explicit = active.isEmpty ? explicit : explicit.union(active)
         self.groups = groups
     }
 

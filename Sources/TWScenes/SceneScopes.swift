@@ -141,15 +141,21 @@ struct SceneScopes {
     /// conditions: where they give different groups, the children get the
     /// groups of every combination (`groupVariation`).
     func childContext(of node: SceneNode, context: Context, scope: ResolutionScope, state: SurfaceState) -> Context {
-        func groups(_ tw: TWClasses?, _ own: SurfaceState, above: GroupContext) -> GroupContext {
-            guard let tw else { return above }
+        /// The groups above with the one these classes mark, or nil when they mark none.
+        func marked(_ tw: TWClasses?, _ own: SurfaceState, above: GroupContext) -> GroupContext? {
+            // Most class lists name no group: no state is built for them.
+            guard let tw, SurfaceResolver.mayMarkGroup(tw, scope: scope) else { return nil }
             let nodeState = SurfaceState(
                 own.active.union(state.active), explicit: own.explicit.union(state.explicit), groups: above)
-            guard let name = SurfaceResolver.groupMarker(tw, scope: scope, state: nodeState) else { return above }
+            guard let name = SurfaceResolver.groupMarker(tw, scope: scope, state: nodeState) else { return nil }
             return above.adding(GroupContext.Scope(name: name, active: nodeState.ownStates))
         }
+        func groups(_ tw: TWClasses?, _ own: SurfaceState, above: GroupContext) -> GroupContext {
+            marked(tw, own, above: above) ?? above
+        }
         var child = context
-        child.groups = groups(node.tw, node.state, above: context.groups)
+        // Written only when the node marks a group: a write copies the context's storage.
+        if let marked = marked(node.tw, node.state, above: context.groups) { child.groups = marked }
         guard !node.conditions.isEmpty else {
             // No conditions of its own: the groups above, each with this node's group.
             guard let above = context.groupVariation, let tw = node.tw,
