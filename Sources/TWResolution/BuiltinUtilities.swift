@@ -323,8 +323,10 @@ public enum BuiltinUtilities {
     static let textAlignments = [
         "left": "leading", "start": "leading", "center": "center", "right": "trailing", "end": "trailing",
     ]
+    /// Tailwind's weight names, and swiftcn's `font-regular` (ClassParser.swift) beside `font-normal`.
     static let fontWeights = [
-        "thin": "ultraLight", "extralight": "thin", "light": "light", "normal": "regular", "medium": "medium",
+        "thin": "ultraLight", "extralight": "thin", "light": "light", "normal": "regular", "regular": "regular",
+        "medium": "medium",
         "semibold": "semibold", "bold": "bold", "extrabold": "heavy", "black": "black",
     ]
     static let fontDesigns = ["sans": "default", "serif": "serif", "mono": "monospaced", "rounded": "rounded"]

@@ -51,8 +51,14 @@ public struct CheckReport: Sendable {
                 if let name = d.className, d.location == nil || d.location == fallback, let fallback,
                     let span = file.classSpans[fallback]?[name]
                 {
-                    location = span.location
-                    endColumn = span.endColumn
+                    // A warning about a class the component supplies itself is the library's design,
+                    // drawn the same way by swiftcn: nothing the caller wrote or could change.
+                    if span.suppliedByComponent {
+                        if d.severity == .warning { return }
+                    } else {
+                        location = span.location
+                        endColumn = span.endColumn
+                    }
                 }
                 guard seen.insert("\(location)|\(d.code)|\(d.message)").inserted else { return }
                 all.append(

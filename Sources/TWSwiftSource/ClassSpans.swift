@@ -7,6 +7,10 @@ import TWModel
 public struct ClassSpan: Hashable, Sendable {
     public var location: TWModel.SourceLocation
     public var endColumn: Int
+    /// A class a swiftcn component puts on its own surface (its recipe, a
+    /// flag's or an enum case's classes) and the caller did not write: a
+    /// warning about it is the library's, and `check` does not report it.
+    public var suppliedByComponent = false
 }
 
 /// The classes written in the string literals of a surface's expressions,
@@ -31,6 +35,19 @@ enum ClassSpans {
                 spans[word] = ClassSpan(
                     location: TWModel.SourceLocation(file: source.file, line: l.line, column: l.column),
                     endColumn: l.column + (i - begin))
+            }
+        }
+    }
+
+    /// The classes a component supplies itself, at the call, for each word
+    /// the caller's literals do not also hold.
+    static func supplied(
+        _ classes: [String], at location: TWModel.SourceLocation, into spans: inout [String: ClassSpan]
+    ) {
+        for text in classes {
+            for word in text.split(whereSeparator: { $0 == " " }) where spans[String(word)] == nil {
+                spans[String(word)] = ClassSpan(
+                    location: location, endColumn: location.column, suppliedByComponent: true)
             }
         }
     }

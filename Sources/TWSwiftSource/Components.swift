@@ -30,6 +30,16 @@ enum Components {
         /// Where the classes go: the content's `.tw`, or the button style of the native
         /// button the component draws (`CNButton`, `CNCombobox`).
         var target = Target.content
+
+        /// Every class the component can put on its surface itself: the
+        /// recipe, the flag's, each enum case's and the default classes.
+        var suppliedClasses: [String] {
+            var out = [recipe]
+            if let flag { out.append(flag.classes) }
+            if let defaultClasses { out.append(defaultClasses) }
+            for c in choices { out += c.cases.keys.sorted().compactMap { c.cases[$0] } }
+            return out
+        }
     }
 
     /// Where an initializer takes the caller's classes, besides a `classes:` argument.

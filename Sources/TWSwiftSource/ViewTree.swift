@@ -437,8 +437,11 @@ struct ViewTreeReader {
                 draft.node.rules = LibraryUtilities.rules(names, at: at)
                 draft.hasRules = true
             }
-            if let key = draft.node.location, let arg = Components.classesArgument(call, row) {
-                ClassSpans.collect(arg, source, into: &classSpans[key, default: [:]])
+            if let key = draft.node.location {
+                if let arg = Components.classesArgument(call, row) {
+                    ClassSpans.collect(arg, source, into: &classSpans[key, default: [:]])
+                }
+                ClassSpans.supplied(row.suppliedClasses, at: key, into: &classSpans[key, default: [:]])
                 spanKeys.append(key)
             }
             if let panel = call.arguments.first(where: { $0.label?.text == "contentClasses" })?.expression {

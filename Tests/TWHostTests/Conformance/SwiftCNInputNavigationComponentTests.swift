@@ -499,4 +499,27 @@ struct SwiftCNInputNavigationComponentTests {
                 """)
         #expect(result.status == 1)
     }
+
+    // Sidebar.swift: CNSidebarMenuButton is a ghost CNButton whose own `sidebar-menu-button` and
+    // `sidebar-menu-selected` name `bg-accent`; Command.swift: CNCombobox's `combobox` names a background
+    // and a border. swiftcn does not paint them on the native style either (TWButtonStyle.swift), and the
+    // caller wrote none of them: no warning. A class the caller passes is still reported where it is written.
+    @Test("twhost check does not report what a component's own recipe leaves unpainted, only the caller's classes")
+    func checkLeavesTheLibrarysOwnClassesAlone() throws {
+        let views = """
+            CNSidebarMenuButton("Home", systemImage: "house", isSelected: true) {}
+            CNSidebarMenuButton("Inbox", systemImage: "tray", isSelected: page == 2, classes: "shadow-md") {}
+            CNCombobox("Fruit", options: options, selection: $fruit)
+            Text("Plain").tw("font-regular")
+            """
+        let root = try SwiftSource.folder(["Screen.swift": Self.source(views)], label: "swiftcn-components-supplied")
+        let result = try twhost(["check", "Screen.swift"], directory: root)
+        #expect(
+            result.stdout == """
+                Screen.swift:13:96: warning[not-painted] 'shadow-md' is not painted: the native borderless style draws the button's shadow
+                0 error(s), 1 warning(s), 0 note(s) in 1 file(s), 4 surface(s)
+
+                """)
+        #expect(result.status == 0)
+    }
 }
