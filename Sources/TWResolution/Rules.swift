@@ -89,12 +89,19 @@ extension Theme {
 /// them. docs/Classes.md ("swiftcn parity") lists what differs.
 public enum BuiltinRecipes {
     public static let definitions: [String: String] = [
-        "button-primary": "style-bordered-prominent tint-primary font-medium",
-        "button-secondary": "style-bordered-prominent tint-secondary font-medium",
-        "button-destructive": "style-bordered-prominent tint-destructive font-medium",
-        "button-outline": "style-bordered font-medium",
-        "button-ghost": "style-borderless font-medium",
-        "button-link": "style-link font-medium",
+        // swiftcn's button base (Recipes.swift) shapes the label inside the native style: padding, type,
+        // a label color, the corner shape and `control-motion`; its pressed: and disabled: opacities and its
+        // hover:bg-accent are left out, as seed 003 gives the press, disabled and background to Apple.
+        "button-primary":
+            "style-bordered-prominent tint-primary px-4 py-2 text-sm font-semibold text-onPrimary rounded-md hover:opacity-92 control-motion",
+        "button-secondary":
+            "style-bordered-prominent tint-secondary px-4 py-2 text-sm font-semibold text-onAccent rounded-md hover:opacity-85 control-motion",
+        "button-destructive":
+            "style-bordered-prominent tint-destructive px-4 py-2 text-sm font-semibold text-onDestructive rounded-md hover:opacity-92 control-motion",
+        "button-outline": "style-bordered px-4 py-2 text-sm font-semibold text-foreground rounded-md control-motion",
+        "button-ghost": "style-borderless px-4 py-2 text-sm font-semibold text-foreground rounded-md control-motion",
+        "button-link":
+            "style-link px-0 py-2 text-sm font-semibold text-primary rounded-md hover:opacity-80 control-motion",
         "button-group": "bg-surface rounded-md",
         "card": "p-6 bg-surface text-foreground rounded-lg border shadow-sm",
         "card-header": "p-6 pb-0",
@@ -223,7 +230,7 @@ public enum BuiltinRecipes {
     public static let scopedUtility: [String: String] = ["spinner-motion": "cn-spin", "skeleton-motion": "cn-shimmer"]
 
     /// Minimum heights swiftcn gives some recipes per platform: touch targets
-    /// of 44 pt on iOS; 36 pt fields and 32 pt toggles elsewhere.
+    /// of 44 pt on iOS; 36 pt fields and 32 pt toggles and buttons elsewhere.
     public static func platformClasses(_ name: String, _ platform: RenderEnvironment.Platform) -> String? {
         let iOS = platform == .ios
         switch name {
@@ -231,6 +238,9 @@ public enum BuiltinRecipes {
         case "checkbox": return iOS ? "min-w-[44] min-h-[44]" : "min-h-[32]"
         case "switch": return iOS ? "min-h-[44]" : "min-h-[32]"
         case "command-item", "sidebar-menu-button": return iOS ? "min-h-[44]" : nil
+        // Ghost and link labels already keep this height through their native style (seed 003).
+        case "button-primary", "button-secondary", "button-destructive", "button-outline":
+            return iOS ? "min-h-[44]" : "min-h-[32]"
         default: return nil
         }
     }

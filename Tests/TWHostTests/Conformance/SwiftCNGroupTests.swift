@@ -167,7 +167,14 @@ struct SwiftCNGroupTests {
         #expect(Self.resolve("bezel-borderless", .button).nativeButtonStyle == "borderless")
         let outline = Self.resolve("button-outline bezel-prominent", .button)
         #expect(outline.nativeButtonStyle == "borderedProminent")
-        #expect(outline.style == [".fontWeight(.medium)"])
+        // The outline recipe's label classes stay; only the bezel is the later class's.
+        #expect(
+            outline.style == [
+                ".font(.subheadline)", ".fontWeight(.semibold)",
+                ".foregroundStyle(Color(red: 0.09, green: 0.09, blue: 0.09))",
+                ".padding(.init(top: 8, leading: 16, bottom: 8, trailing: 16))", ".frame(minHeight: 44)",
+                ".buttonBorderShape(.roundedRectangle(radius: 8))",
+            ])
         let hover = Self.resolve("hover:bezel-prominent", .button, state: [.hover, .focus, .pressed])
         #expect(hover.nativeButtonStyle == nil)
         #expect(hover.codes == ["variant-no-effect"])

@@ -232,15 +232,18 @@ struct SwiftCNInputNavigationComponentTests {
                 """,
             stdout: #"""
                 Screen.swift:12:13: Screen.body/0  CNSidebarMenuButton  (button, decorated)  identity 5108fa7718ad4ead
+                  .font(.subheadline)                                          // style · built-in font ← button-ghost
                   .fontWeight(.medium)                                         // style · built-in font ← sidebar-menu-button
                   .foregroundStyle(Color(red: 0.09, green: 0.09, blue: 0.09))  // style · built-in foreground ← sidebar-menu-selected
                   .padding(8)                                                  // style · built-in padding ← sidebar-menu-button
                   .frame(maxWidth: .infinity, minHeight: 44)                   // style · built-in frame ← w-full sidebar-menu-button
+                  .buttonBorderShape(.roundedRectangle(radius: 8))             // style · built-in cornerRadius ← button-ghost
                   .buttonStyle(.borderless)  // button style
                   animation: none  // animate-none — animations off for this surface
                   conditions: page == 1  // 2 combinations, one identity
                   when !(page == 1):
                     - .foregroundStyle(Color(red: 0.09, green: 0.09, blue: 0.09))  // style · built-in foreground ← sidebar-menu-selected
+                    + .foregroundStyle(Color(red: 0.09, green: 0.09, blue: 0.09))  // style · built-in foreground ← button-ghost
                   Screen.swift:12:13: warning[not-painted] (target): 'bg-accent' is not painted: the native borderless style draws the button's background
 
                 1 surface(s): 1 decorated, 0 undecorated; 0 error(s), 1 warning(s)
@@ -256,11 +259,15 @@ struct SwiftCNInputNavigationComponentTests {
                 """,
             stdout: #"""
                 Screen.swift:12:13: Screen.body/0  CNCombobox  (button, decorated)  identity 5108fa7718ad4ead
-                  .fontWeight(.medium)                                           // style · built-in font ← button-outline
+                  .font(.subheadline)                                            // style · built-in font ← button-outline
+                  .fontWeight(.semibold)                                         // style · built-in font ← button-outline
+                  .foregroundStyle(Color(red: 0.09, green: 0.09, blue: 0.09))    // style · built-in foreground ← button-outline
                   .padding(.init(top: 8, leading: 12, bottom: 8, trailing: 12))  // style · built-in padding ← combobox
                   .frame(width: 200)                                             // style · built-in frame ← w-[200]
+                  .frame(minHeight: 44)                                          // style · built-in frame ← button-outline
                   .buttonBorderShape(.roundedRectangle(radius: 8))               // style · built-in cornerRadius ← combobox
                   .buttonStyle(.bordered)  // button style
+                  animation: .smooth(duration: 0.15)  // animate-smooth
                   Screen.swift:12:13: warning[not-painted] (target): 'bg-background' is not painted: the native bordered style draws the button's background
                   Screen.swift:12:13: warning[not-painted] (target): 'border' is not painted: the native bordered style draws the button's border
 
@@ -279,20 +286,35 @@ struct SwiftCNInputNavigationComponentTests {
             stdout: #"""
                 Screen.swift:12:13: Screen.body/0  CNButton  (button, decorated)  identity 5108fa7718ad4ead
                   .font(.caption)                                                // style · built-in font ← text-xs
-                  .fontWeight(.medium)                                           // style · built-in font ← button-outline
+                  .fontWeight(.semibold)                                         // style · built-in font ← button-outline
+                  .foregroundStyle(Color(red: 0.09, green: 0.09, blue: 0.09))    // style · built-in foreground ← button-outline
                   .padding(.init(top: 4, leading: 12, bottom: 4, trailing: 12))  // style · built-in padding ← py-1 px-3
-                  .frame(maxWidth: .infinity)                                    // style · built-in frame ← w-full
+                  .frame(maxWidth: .infinity, minHeight: 44)                     // style · built-in frame ← w-full button-outline
+                  .buttonBorderShape(.roundedRectangle(radius: 8))               // style · built-in cornerRadius ← button-outline
                   .buttonStyle(.bordered)  // button style
+                  animation: .smooth(duration: 0.15)  // animate-smooth
 
                 Screen.swift:13:13: Screen.body/1  CNButton  (button, decorated)  identity 5108fa7718ad4ead
-                  .fontWeight(.medium)                              // style · built-in font ← button-primary
-                  .tint(Color(red: 0.09, green: 0.09, blue: 0.09))  // style · built-in tint ← button-primary
+                  .font(.subheadline)                                            // style · built-in font ← button-primary
+                  .fontWeight(.semibold)                                         // style · built-in font ← button-primary
+                  .foregroundStyle(Color(red: 1, green: 1, blue: 1))             // style · built-in foreground ← button-primary
+                  .padding(.init(top: 8, leading: 16, bottom: 8, trailing: 16))  // style · built-in padding ← button-primary
+                  .frame(minHeight: 44)                                          // style · built-in frame ← button-primary
+                  .buttonBorderShape(.roundedRectangle(radius: 8))               // style · built-in cornerRadius ← button-primary
+                  .tint(Color(red: 0.09, green: 0.09, blue: 0.09))               // style · built-in tint ← button-primary
                   .buttonStyle(.borderedProminent)  // button style
+                  animation: .smooth(duration: 0.15)  // animate-smooth
 
                 Screen.swift:14:13: Screen.body/2  CNButton  (button, decorated)  identity 5108fa7718ad4ead
-                  .fontWeight(.medium)                              // style · built-in font ← button-primary
-                  .tint(Color(red: 0.09, green: 0.09, blue: 0.09))  // style · built-in tint ← button-primary
+                  .font(.subheadline)                                            // style · built-in font ← button-primary
+                  .fontWeight(.semibold)                                         // style · built-in font ← button-primary
+                  .foregroundStyle(Color(red: 1, green: 1, blue: 1))             // style · built-in foreground ← button-primary
+                  .padding(.init(top: 8, leading: 16, bottom: 8, trailing: 16))  // style · built-in padding ← button-primary
+                  .frame(minHeight: 44)                                          // style · built-in frame ← button-primary
+                  .buttonBorderShape(.roundedRectangle(radius: 8))               // style · built-in cornerRadius ← button-primary
+                  .tint(Color(red: 0.09, green: 0.09, blue: 0.09))               // style · built-in tint ← button-primary
                   .buttonStyle(.borderedProminent)  // button style
+                  animation: .smooth(duration: 0.15)  // animate-smooth
                   Screen.swift:14:37: note[dynamic-classes]: `.icon` is known only at run time (swiftcn's icon size differs by platform; twhost does not guess it); its classes are not checked — write the classes as literals, TWClasses constants or cn(…) in this file to have them checked
 
                 3 surface(s): 3 decorated, 0 undecorated; 0 error(s), 0 warning(s)
@@ -306,9 +328,15 @@ struct SwiftCNInputNavigationComponentTests {
                 """,
             stdout: #"""
                 Screen.swift:12:13: Screen.body/0  CNPopover  (button, decorated)  identity 5108fa7718ad4ead
-                  .fontWeight(.medium)  // style · built-in font ← button-outline
-                  .frame(width: 120)    // style · built-in frame ← w-[120]
+                  .font(.subheadline)                                            // style · built-in font ← button-outline
+                  .fontWeight(.semibold)                                         // style · built-in font ← button-outline
+                  .foregroundStyle(Color(red: 0.09, green: 0.09, blue: 0.09))    // style · built-in foreground ← button-outline
+                  .padding(.init(top: 8, leading: 16, bottom: 8, trailing: 16))  // style · built-in padding ← button-outline
+                  .frame(width: 120)                                             // style · built-in frame ← w-[120]
+                  .frame(minHeight: 44)                                          // style · built-in frame ← button-outline
+                  .buttonBorderShape(.roundedRectangle(radius: 8))               // style · built-in cornerRadius ← button-outline
                   .buttonStyle(.bordered)  // button style
+                  animation: .smooth(duration: 0.15)  // animate-smooth
 
                 1 surface(s): 1 decorated, 0 undecorated; 0 error(s), 0 warning(s)
 
@@ -431,9 +459,14 @@ struct SwiftCNInputNavigationComponentTests {
                 """,
             stdout: #"""
                 Screen.swift:12:13: Screen.body/0  CNDialog  (button, decorated)  identity 5108fa7718ad4ead
-                  .fontWeight(.medium)         // style · built-in font ← button-outline
-                  .frame(maxWidth: .infinity)  // style · built-in frame ← w-full
+                  .font(.subheadline)                                            // style · built-in font ← button-outline
+                  .fontWeight(.semibold)                                         // style · built-in font ← button-outline
+                  .foregroundStyle(Color(red: 0.09, green: 0.09, blue: 0.09))    // style · built-in foreground ← button-outline
+                  .padding(.init(top: 8, leading: 16, bottom: 8, trailing: 16))  // style · built-in padding ← button-outline
+                  .frame(maxWidth: .infinity, minHeight: 44)                     // style · built-in frame ← w-full button-outline
+                  .buttonBorderShape(.roundedRectangle(radius: 8))               // style · built-in cornerRadius ← button-outline
                   .buttonStyle(.bordered)  // button style
+                  animation: .smooth(duration: 0.15)  // animate-smooth
 
                 Screen.swift:13:13: Screen.body/1  CNDrawerContent  (view, decorated)  identity 9106a31d44f82b3a
                   .foregroundStyle(Color(red: 0.09, green: 0.09, blue: 0.09))  // style · built-in foreground ← drawer

@@ -169,8 +169,12 @@ struct ResolutionRuleTests {
         let view = Engine.resolve("p-2", rules: rules)
         #expect(view.style == [".padding(8)", ".background(Color(red: 0.96, green: 0.96, blue: 0.972))"])
         #expect(view.animation?.modifier == ".smooth(duration: 0.2)")
-        let button = Engine.resolve("button-outline", .button, rules: rules)
+        // A native style without a recipe's own motion takes the button default.
+        let button = Engine.resolve("style-bordered font-medium", .button, rules: rules)
         #expect(button.animation?.modifier == ".spring(duration: 0.15)")
+        // A recipe's `control-motion` is a local class: it overrides the default.
+        #expect(
+            Engine.resolve("button-outline", .button, rules: rules).animation?.modifier == ".smooth(duration: 0.15)")
         #expect(!button.style.contains(".padding(16)"))
     }
 
@@ -204,8 +208,9 @@ struct ResolutionRuleTests {
         #expect(button.nativeButtonStyle == "borderedProminent")
         #expect(
             button.style == [
-                ".fontWeight(.medium)", ".frame(minHeight: 48)", ".buttonBorderShape(.capsule)",
-                ".tint(Color(red: 0.09, green: 0.09, blue: 0.09))",
+                ".font(.subheadline)", ".fontWeight(.semibold)", ".foregroundStyle(Color(red: 1, green: 1, blue: 1))",
+                ".padding(.init(top: 8, leading: 16, bottom: 8, trailing: 16))", ".frame(minHeight: 48)",
+                ".buttonBorderShape(.capsule)", ".tint(Color(red: 0.09, green: 0.09, blue: 0.09))",
             ])
         // Variants on a recipe apply to each of its classes; while inactive only the card's text
         // color keeps its modifier, with the parent's color (swiftcn's `TWForegroundModifier`).
@@ -306,7 +311,10 @@ struct ResolutionRuleTests {
         let styled = Engine.resolve("button-outline tint-accent control-large rounded-lg bg-red shadow-md", .button)
         #expect(
             styled.style == [
-                ".fontWeight(.medium)", ".buttonBorderShape(.roundedRectangle(radius: 12))",
+                ".font(.subheadline)", ".fontWeight(.semibold)",
+                ".foregroundStyle(Color(red: 0.09, green: 0.09, blue: 0.09))",
+                ".padding(.init(top: 8, leading: 16, bottom: 8, trailing: 16))", ".frame(minHeight: 44)",
+                ".buttonBorderShape(.roundedRectangle(radius: 12))",
                 ".tint(Color(red: 0.935, green: 0.935, blue: 0.947))",
                 ".controlSize(.large)",
             ])
