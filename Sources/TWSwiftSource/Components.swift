@@ -1,3 +1,5 @@
+import TWModel
+
 @_implementationOnly import SwiftSyntax
 
 /// swiftcn's components that take classes. Each applies, in its `body`, one
@@ -20,6 +22,14 @@ enum Components {
         var leading = Leading.beforeContent
         /// A `Bool` argument that adds classes when true (`CNTableRow(isSelected:)`), and its default.
         var flag: (label: String, classes: String, byDefault: Bool)? = nil
+        /// The classes the flag adds when false instead (`CNToggle(isOn:)`: `toggle-unselected`).
+        var flagOff: String? = nil
+        /// Classes after the recipe that differ by platform in the component's own source
+        /// (`CNDropdownMenuItem`'s `min-h-[44]` on iOS, `min-h-[32]` elsewhere).
+        var minimumHeight: (iOS: String, other: String)? = nil
+        /// The recipe and target on macOS when the component draws another view there
+        /// (`CNTooltip`: a `.help` label styled as `tooltip`; a popover trigger elsewhere).
+        var onMacOS: (recipe: String, target: Target)? = nil
         /// The classes the component takes when the call passes none (`CNFieldControl`'s `input`).
         var defaultClasses: String? = nil
         /// A class of the recipe whose bracket holds the leading unlabeled argument, and the
@@ -35,10 +45,26 @@ enum Components {
         /// recipe, the flag's, each enum case's and the default classes.
         var suppliedClasses: [String] {
             var out = [recipe]
+            if let onMacOS { out.append(onMacOS.recipe) }
+            if let minimumHeight { out += [minimumHeight.iOS, minimumHeight.other] }
             if let flag { out.append(flag.classes) }
+            if let flagOff { out.append(flagOff) }
             if let defaultClasses { out.append(defaultClasses) }
             for c in choices { out += c.cases.keys.sorted().compactMap { c.cases[$0] } }
             return out
+        }
+
+        /// The row as the component is drawn on `platform`.
+        func on(_ platform: RenderEnvironment.Platform) -> Row {
+            var row = self
+            if platform == .macos, let onMacOS {
+                row.recipe = onMacOS.recipe
+                row.target = onMacOS.target
+            }
+            if let minimumHeight {
+                row.recipe += " " + (platform == .ios ? minimumHeight.iOS : minimumHeight.other)
+            }
+            return row
         }
     }
 
@@ -51,6 +77,9 @@ enum Components {
         case beforeContent
         /// Also first and unlabeled, with or without content (`CNSeparator("py-2")`).
         case always
+        /// Also first and unlabeled when a `label:` closure follows (`CNDropdownMenu("w-40") { … } label: { … }`);
+        /// otherwise that argument is a title.
+        case beforeLabel
     }
 
     /// The surface a component's classes style.
@@ -256,6 +285,45 @@ enum Components {
             Row(
                 name: "CNCombobox", recipe: "button-outline combobox", file: "Sources/SwiftCN/Command.swift",
                 leading: .never, target: .buttonStyle),
+            // The switch and checkbox styles put `cn(recipe, classes)` on the row around the native control.
+            Row(name: "CNSwitch", recipe: "switch", file: "Sources/SwiftCN/SelectionControls.swift", leading: .never),
+            Row(
+                name: "CNCheckbox", recipe: "checkbox", file: "Sources/SwiftCN/SelectionControls.swift",
+                leading: .never),
+            // `CNButtonToggleStyle`: an outline button, selected or not by the binding.
+            Row(
+                name: "CNToggle", recipe: "button-outline", file: "Sources/SwiftCN/SelectionControls.swift",
+                leading: .never, flag: ("isOn", "toggle-selected", false), flagOff: "toggle-unselected",
+                target: .buttonStyle),
+            // The trigger is a button styled `cn("button-outline", classes)`; `contentClasses:` is a note.
+            Row(
+                name: "CNDropdownMenu", recipe: "button-outline", file: "Sources/SwiftCN/Menus.swift",
+                leading: .beforeLabel, target: .buttonStyle),
+            // A plain button styled `cn("dropdown-item", minimum height, role's color, classes)`.
+            Row(
+                name: "CNDropdownMenuItem", recipe: "dropdown-item", file: "Sources/SwiftCN/Menus.swift",
+                leading: .never, minimumHeight: ("min-h-[44]", "min-h-[32]"),
+                choices: [
+                    Choice(
+                        label: "role", type: "ButtonRole", byDefault: "none",
+                        cases: ["destructive": "text-destructive", "cancel": ""])
+                ],
+                target: .buttonStyle),
+            Row(
+                name: "CNDropdownMenuLink", recipe: "dropdown-item", file: "Sources/SwiftCN/Menus.swift",
+                leading: .never, minimumHeight: ("min-h-[44]", "min-h-[32]"), target: .buttonStyle),
+            Row(
+                name: "CNDropdownMenuCheckboxItem", recipe: "dropdown-item", file: "Sources/SwiftCN/Menus.swift",
+                leading: .never, minimumHeight: ("min-h-[44]", "min-h-[32]"), target: .buttonStyle),
+            // A clear line `cn("h-[1] w-full bg-border", classes)`, inside a fixed `.tw("py-1")` layer.
+            Row(
+                name: "CNDropdownMenuSeparator", recipe: "h-[1] w-full bg-border", file: "Sources/SwiftCN/Menus.swift",
+                leading: .always),
+            // On macOS the label with `.help`, styled `cn("tooltip", classes)`; elsewhere a `CNPopover`
+            // trigger given the classes (an outline button).
+            Row(
+                name: "CNTooltip", recipe: "button-outline", file: "Sources/SwiftCN/Presentation.swift",
+                leading: .never, onMacOS: ("tooltip", .content), target: .buttonStyle),
         ].map { ($0.name, $0) })
 
     /// `CNTypographyStyle`'s cases and their classes.
@@ -281,10 +349,14 @@ enum Components {
         if let labeled = call.arguments.first(where: { $0.label?.text == "classes" }) { return labeled.expression }
         let hasContent =
             call.trailingClosure != nil || call.arguments.contains(where: { $0.expression.is(ClosureExprSyntax.self) })
+        let hasLabel =
+            call.additionalTrailingClosures.contains(where: { $0.label.text == "label" })
+            || call.arguments.contains(where: { $0.label?.text == "label" })
         switch row.leading {
         case .never: return nil
         case .beforeContent where !hasContent: return nil
-        case .beforeContent, .always:
+        case .beforeLabel where !hasLabel: return nil
+        case .beforeContent, .always, .beforeLabel:
             guard let first = call.arguments.first, first.label == nil, !first.expression.is(ClosureExprSyntax.self)
             else { return nil }
             return first.expression
@@ -345,14 +417,17 @@ enum Components {
             if let arg = call.arguments.first(where: { $0.label?.text == flag.label })?.expression {
                 // `isSelected: selected.contains(id)`: a condition of the surface.
                 let on = Value.text(flag.classes)
+                let off = row.flagOff.map(Value.text) ?? .nothing
                 switch eval.value(arg, scope) {
-                case .bool(let b): parts.append(b ? on : .nothing)
+                case .bool(let b): parts.append(b ? on : off)
                 default:
-                    let (c, negated) = eval.condition(arg)
-                    parts.append(negated ? .conditional(c, .nothing, on) : .conditional(c, on, .nothing))
+                    var (c, negated) = eval.condition(arg)
+                    // `isOn: $on`: the binding's value.
+                    if c.text.hasPrefix("$") { c.text.removeFirst() }
+                    parts.append(negated ? .conditional(c, off, on) : .conditional(c, on, off))
                 }
-            } else if flag.byDefault {
-                parts.append(.text(flag.classes))
+            } else {
+                parts.append(flag.byDefault ? .text(flag.classes) : row.flagOff.map(Value.text) ?? .nothing)
             }
         }
         if let v = variant(call, component: row.name, eval) { parts.append(v) }

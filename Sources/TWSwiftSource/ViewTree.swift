@@ -419,7 +419,7 @@ struct ViewTreeReader {
         var natives: [String] = []
         var nativesHoldSurface = false
         var conditionalRules: [(Condition, SceneRules)] = []
-        if let row = Components.table[type], let call = base.as(FunctionCallExprSyntax.self) {
+        if let row = Components.table[type]?.on(eval.index.platform), let call = base.as(FunctionCallExprSyntax.self) {
             // A swiftcn component styles its content with its recipe and the classes passed to it.
             let classes = Components.classes(row, call, eval, scope)
             switch row.target {

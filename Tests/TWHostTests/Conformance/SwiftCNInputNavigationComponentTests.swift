@@ -499,6 +499,138 @@ struct SwiftCNInputNavigationComponentTests {
                 2 surface(s): 2 decorated, 0 undecorated; 0 error(s), 0 warning(s)
 
                 """#),
+        // SelectionControls.swift: CNSwitchStyle and CNCheckboxStyle put `cn("switch", classes)` and
+        // `cn("checkbox", classes)` on the row around the native control.
+        Case(
+            id: "CNSwitch",
+            views: """
+                CNSwitch("Wi-Fi", isOn: $open, classes: "px-2")
+                CNCheckbox("Agree", isOn: $open)
+                """,
+            stdout: #"""
+                Screen.swift:12:13: Screen.body/0  CNSwitch  (view, decorated)  identity 9106a31d44f82b3a
+                  .font(.subheadline)                               // style · built-in font ← switch
+                  .padding(.horizontal, 8)                          // style · built-in padding ← px-2
+                  .frame(minHeight: 44)                             // style · built-in frame ← switch
+                  .tint(Color(red: 0.09, green: 0.09, blue: 0.09))  // style · built-in tint ← switch
+
+                Screen.swift:13:13: Screen.body/1  CNCheckbox  (view, decorated)  identity 9106a31d44f82b3a
+                  .font(.subheadline)                                       // style · built-in font ← checkbox
+                  .frame(minWidth: 44, maxWidth: .infinity, minHeight: 44)  // style · built-in frame ← checkbox
+                  .tint(Color(red: 0.09, green: 0.09, blue: 0.09))          // style · built-in tint ← checkbox
+
+                2 surface(s): 2 decorated, 0 undecorated; 0 error(s), 0 warning(s)
+
+                """#),
+        // SelectionControls.swift: CNButtonToggleStyle styles an outline button
+        // `cn("button-outline", isOn ? "toggle-selected" : "toggle-unselected", classes)`.
+        Case(
+            id: "CNToggle",
+            views: """
+                CNToggle("Bold", isOn: $open, classes: "w-[80]")
+                """,
+            stdout: #"""
+                Screen.swift:12:13: Screen.body/0  CNToggle  (button, decorated)  identity 5108fa7718ad4ead
+                  .font(.subheadline)                                            // style · built-in font ← button-outline
+                  .fontWeight(.semibold)                                         // style · built-in font ← button-outline
+                  .foregroundStyle(Color(red: 1, green: 1, blue: 1))             // style · built-in foreground ← toggle-selected
+                  .padding(.init(top: 8, leading: 16, bottom: 8, trailing: 16))  // style · built-in padding ← button-outline
+                  .frame(width: 80)                                              // style · built-in frame ← w-[80]
+                  .frame(minHeight: 44)                                          // style · built-in frame ← button-outline
+                  .buttonBorderShape(.roundedRectangle(radius: 8))               // style · built-in cornerRadius ← button-outline
+                  .buttonStyle(.bordered)  // button style
+                  animation: .smooth(duration: 0.15)  // animate-smooth
+                  conditions: open  // 2 combinations, one identity
+                  when !open:
+                    - .foregroundStyle(Color(red: 1, green: 1, blue: 1))  // style · built-in foreground ← toggle-selected
+                    + .foregroundStyle(Color(red: 0.09, green: 0.09, blue: 0.09))  // style · built-in foreground ← toggle-unselected
+                  Screen.swift:12:13: warning[not-painted] (target): 'bg-primary' is not painted: the native bordered style draws the button's background
+                  Screen.swift:12:13: warning[not-painted] (target): 'bg-surface' is not painted: the native bordered style draws the button's background (when !open)
+                  Screen.swift:12:13: warning[not-painted] (target): 'border' is not painted: the native bordered style draws the button's border (when !open)
+
+                1 surface(s): 1 decorated, 0 undecorated; 0 error(s), 3 warning(s)
+
+                """#),
+        // Menus.swift: the trigger is `cn("button-outline", classes)`; each item a plain button styled
+        // `cn("dropdown-item", minimum height, role == .destructive ? "text-destructive" : "", classes)`;
+        // the separator a clear line `cn("h-[1] w-full bg-border", classes)`.
+        Case(
+            id: "CNDropdownMenu",
+            views: """
+                CNDropdownMenu("w-[120]", isPresented: $open) {
+                    CNDropdownMenuItem("Delete", role: .destructive) {}
+                    CNDropdownMenuLink("Docs", destination: URL(string: "https://example.com")!, classes: "px-3")
+                    CNDropdownMenuCheckboxItem(isOn: $open) { Text("Show") }
+                    CNDropdownMenuSeparator("py-1")
+                } label: { Text("Menu") }
+                """,
+            stdout: #"""
+                Screen.swift:12:13: Screen.body/0  CNDropdownMenu  (button, decorated)  identity 5108fa7718ad4ead
+                  .font(.subheadline)                                            // style · built-in font ← button-outline
+                  .fontWeight(.semibold)                                         // style · built-in font ← button-outline
+                  .foregroundStyle(Color(red: 0.09, green: 0.09, blue: 0.09))    // style · built-in foreground ← button-outline
+                  .padding(.init(top: 8, leading: 16, bottom: 8, trailing: 16))  // style · built-in padding ← button-outline
+                  .frame(width: 120)                                             // style · built-in frame ← w-[120]
+                  .frame(minHeight: 44)                                          // style · built-in frame ← button-outline
+                  .buttonBorderShape(.roundedRectangle(radius: 8))               // style · built-in cornerRadius ← button-outline
+                  .buttonStyle(.bordered)  // button style
+                  animation: .smooth(duration: 0.15)  // animate-smooth
+
+                Screen.swift:13:17: Screen.body/0/0  CNDropdownMenuItem  (button, decorated)  identity 5108fa7718ad4ead
+                  .font(.subheadline)                                          // style · built-in font ← dropdown-item
+                  .foregroundStyle(Color(red: 0.78, green: 0.12, blue: 0.15))  // style · built-in foreground ← text-destructive
+                  .padding(8)                                                  // style · built-in padding ← dropdown-item
+                  .frame(minHeight: 44)                                        // style · built-in frame ← min-h-[44]
+                  .clipShape(.rect(cornerRadius: 8))                           // style · built-in cornerRadius ← dropdown-item
+                  .buttonStyle(.plain (twhost style))  // button style
+                  animation: none  // animate-none — animations off for this surface
+
+                Screen.swift:14:17: Screen.body/0/1  CNDropdownMenuLink  (button, decorated)  identity 5108fa7718ad4ead
+                  .font(.subheadline)                                            // style · built-in font ← dropdown-item
+                  .padding(.init(top: 8, leading: 12, bottom: 8, trailing: 12))  // style · built-in padding ← dropdown-item px-3
+                  .frame(minHeight: 44)                                          // style · built-in frame ← min-h-[44]
+                  .clipShape(.rect(cornerRadius: 8))                             // style · built-in cornerRadius ← dropdown-item
+                  .buttonStyle(.plain (twhost style))  // button style
+                  animation: none  // animate-none — animations off for this surface
+
+                Screen.swift:15:17: Screen.body/0/2  CNDropdownMenuCheckboxItem  (button, decorated)  identity 5108fa7718ad4ead
+                  .font(.subheadline)                 // style · built-in font ← dropdown-item
+                  .padding(8)                         // style · built-in padding ← dropdown-item
+                  .frame(minHeight: 44)               // style · built-in frame ← min-h-[44]
+                  .clipShape(.rect(cornerRadius: 8))  // style · built-in cornerRadius ← dropdown-item
+                  .buttonStyle(.plain (twhost style))  // button style
+                  animation: none  // animate-none — animations off for this surface
+
+                Screen.swift:16:17: Screen.body/0/3  CNDropdownMenuSeparator  (view, decorated)  identity 9106a31d44f82b3a
+                  .padding(.vertical, 4)                                  // style · built-in padding ← py-1
+                  .frame(height: 1)                                       // style · built-in frame ← h-[1]
+                  .frame(maxWidth: .infinity)                             // style · built-in frame ← w-full
+                  .background(Color(red: 0.88, green: 0.88, blue: 0.88))  // style · built-in background ← bg-border
+
+                5 surface(s): 5 decorated, 0 undecorated; 0 error(s), 0 warning(s)
+
+                """#),
+        // Presentation.swift: CNTooltip is a CNPopover trigger given the classes on iOS (an outline
+        // button); on macOS the label itself, `cn("tooltip", classes)` (the macOS test below).
+        Case(
+            id: "CNTooltip",
+            views: """
+                CNTooltip("Download", classes: "text-xs") { Text("Get") }
+                """,
+            stdout: #"""
+                Screen.swift:12:13: Screen.body/0  CNTooltip  (button, decorated)  identity 5108fa7718ad4ead
+                  .font(.caption)                                                // style · built-in font ← text-xs
+                  .fontWeight(.semibold)                                         // style · built-in font ← button-outline
+                  .foregroundStyle(Color(red: 0.09, green: 0.09, blue: 0.09))    // style · built-in foreground ← button-outline
+                  .padding(.init(top: 8, leading: 16, bottom: 8, trailing: 16))  // style · built-in padding ← button-outline
+                  .frame(minHeight: 44)                                          // style · built-in frame ← button-outline
+                  .buttonBorderShape(.roundedRectangle(radius: 8))               // style · built-in cornerRadius ← button-outline
+                  .buttonStyle(.bordered)  // button style
+                  animation: .smooth(duration: 0.15)  // animate-smooth
+
+                1 surface(s): 1 decorated, 0 undecorated; 0 error(s), 0 warning(s)
+
+                """#),
     ]
 
     @Test("a component's surface through twhost resolve", arguments: cases)
@@ -551,6 +683,26 @@ struct SwiftCNInputNavigationComponentTests {
             result.stdout == """
                 Screen.swift:13:96: warning[not-painted] 'shadow-md' is not painted: the native borderless style draws the button's shadow
                 0 error(s), 1 warning(s), 0 note(s) in 1 file(s), 4 surface(s)
+
+                """)
+        #expect(result.status == 0)
+    }
+
+    // Presentation.swift: on macOS CNTooltip is its label with `.help`, styled `cn("tooltip", classes)`.
+    @Test("CNTooltip on macOS is its label's surface, the tooltip recipe and the classes")
+    func tooltipOnMacOS() throws {
+        let views = """
+            CNTooltip("Download", classes: "font-bold") { Text("Get") }
+            """
+        let root = try SwiftSource.folder(["Screen.swift": Self.source(views)], label: "swiftcn-components-tooltip")
+        let result = try twhost(["resolve", "--platform", "macos", "Screen.swift"], directory: root)
+        #expect(
+            result.stdout == """
+                Screen.swift:12:13: Screen.body/0  CNTooltip  (view, decorated)  identity 9106a31d44f82b3a
+                  .font(.caption)     // style · built-in font ← tooltip
+                  .fontWeight(.bold)  // style · built-in font ← font-bold
+
+                1 surface(s): 1 decorated, 0 undecorated; 0 error(s), 0 warning(s)
 
                 """)
         #expect(result.status == 0)
