@@ -34,6 +34,10 @@ public enum SourceScan {
         public var colorScheme: Theme.ColorScheme?
         /// Threads to use; nil for every core.
         public var jobs: Int?
+        /// Whether to record where each class is written in Swift sources, for
+        /// findings that point at a class (`check`, the language server);
+        /// `resolve` reports findings at their surface and needs none.
+        public var classSpans = true
         public init() {}
 
         /// The environment of Swift sources (which name none): the default with the overrides.
@@ -59,7 +63,7 @@ public enum SourceScan {
 
     public static func run(_ inputs: [SourceInput], plugins: [LoadedPlugin], options: Options) -> [ScannedFile] {
         let jobs = options.jobs ?? Parallel.cores
-        let read = readAll(inputs, jobs: jobs, platform: options.platform)
+        let read = readAll(inputs, jobs: jobs, platform: options.platform, classSpans: options.classSpans)
         // 3. Each file resolved on its own, in parallel; Swift sources share their scopes.
         let environment = options.environment(RenderEnvironment(), versionGiven: false)
         let shared = SharedScopes(environment: environment)
@@ -140,9 +144,13 @@ public enum SourceScan {
         SharedScopes(environment: options.environment(RenderEnvironment(), versionGiven: false))
     }
 
-    static func readAll(_ inputs: [SourceInput], jobs: Int, platform: RenderEnvironment.Platform? = nil) -> [Read] {
+    static func readAll(
+        _ inputs: [SourceInput], jobs: Int, platform: RenderEnvironment.Platform? = nil, classSpans: Bool = true
+    ) -> [Read] {
         // 1. Each file read on its own, in parallel.
-        var read = Parallel.map(inputs.count, jobs: jobs) { i in readInput(inputs[i], platform: platform) }
+        var read = Parallel.map(inputs.count, jobs: jobs) { i in
+            readInput(inputs[i], platform: platform, classSpans: classSpans)
+        }
         // 2. Rules set where one file uses another file's view reach that view (cheap, in order).
         var swift = read.compactMap(\.swift)
         SwiftSources.linkRules(&swift)
@@ -156,7 +164,9 @@ public enum SourceScan {
     }
 
     /// `platform` decides `#if os(…)` in Swift sources (iOS when not given, as a scene's default).
-    static func readInput(_ input: SourceInput, platform: RenderEnvironment.Platform? = nil) -> Read {
+    static func readInput(
+        _ input: SourceInput, platform: RenderEnvironment.Platform? = nil, classSpans: Bool = true
+    ) -> Read {
         switch input {
         case .unreadable(let path, let reason):
             return Read(path: path, scene: nil, diagnostics: [unreadable(path, reason)])
@@ -168,7 +178,7 @@ public enum SourceScan {
                 return Read(path: path, scene: nil, diagnostics: [unreadable(path, error.reason)])
             }
             let file = SwiftSources.read(
-                path: path, bytes: bytes, platform: platform ?? RenderEnvironment().platform)
+                path: path, bytes: bytes, platform: platform ?? RenderEnvironment().platform, classSpans: classSpans)
             return Read(path: path, scene: file.scene, diagnostics: file.diagnostics, swift: file)
         case .scene(let path):
             let display = path == "-" ? "<stdin>" : path

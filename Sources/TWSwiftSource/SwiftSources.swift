@@ -162,10 +162,12 @@ public enum SwiftSources {
     /// Reads one file's bytes. Never throws and never traps: a file that does
     /// not parse comes back with the parser's diagnostics and no scene.
     /// `#if os(…)` blocks are read for `platform`.
+    /// - Parameter classSpans: whether to record where each class is written (`ClassSpans`).
     public static func read(
-        path: String, bytes: [UInt8], platform: RenderEnvironment.Platform = RenderEnvironment().platform
+        path: String, bytes: [UInt8], platform: RenderEnvironment.Platform = RenderEnvironment().platform,
+        classSpans: Bool = true
     ) -> SwiftSourceFile {
-        read(path: path, document: SwiftDocument(bytes), platform: platform)
+        read(path: path, document: SwiftDocument(bytes), platform: platform, classSpans: classSpans)
     }
 
     /// Reads a document parsed already (an editor's buffer, parsed again
@@ -173,7 +175,7 @@ public enum SwiftSources {
     /// - Parameter memo: the views read in the document's last pass, taken again where unchanged.
     public static func read(
         path: String, document: SwiftDocument, platform: RenderEnvironment.Platform = RenderEnvironment().platform,
-        memo: DocumentMemo? = nil
+        memo: DocumentMemo? = nil, classSpans: Bool = true
     ) -> SwiftSourceFile {
         let bytes = document.bytes
         if let bad = firstInvalidUTF8(bytes) {
@@ -210,6 +212,7 @@ public enum SwiftSources {
         let index = FileIndex(tree, platform: platform)
         let eval = Evaluator(index: index, source: context)
         var reader = ViewTreeReader(eval: eval)
+        reader.collectsSpans = classSpans
         if let views = memo?.views {
             views.startPass()
             index.log = views.log

@@ -35,6 +35,8 @@ struct ViewTreeReader {
     var memo: Memo?
     /// The surfaces `classSpans` was written for, in order (what a kept view writes again).
     var spanKeys: [TWModel.SourceLocation] = []
+    /// Whether `classSpans` is written at all (`SourceScan.Options.classSpans`).
+    var collectsSpans = true
 
     init(eval: Evaluator) {
         self.eval = eval
@@ -437,7 +439,7 @@ struct ViewTreeReader {
                 draft.node.rules = LibraryUtilities.rules(names, at: at)
                 draft.hasRules = true
             }
-            if let key = draft.node.location {
+            if collectsSpans, let key = draft.node.location {
                 if let arg = Components.classesArgument(call, row) {
                     ClassSpans.collect(arg, source, into: &classSpans[key, default: [:]])
                 }
@@ -701,7 +703,7 @@ struct ViewTreeReader {
 
     private mutating func surface(_ m: Modifier, _ draft: inout Draft, _ scope: Scope) {
         guard let call = m.call else { return }
-        if let key = draft.node.location {
+        if collectsSpans, let key = draft.node.location {
             ClassSpans.collect(call.arguments, source, into: &classSpans[key, default: [:]])
             spanKeys.append(key)
         }

@@ -118,7 +118,8 @@ enum ResolveCommand {
 
     /// A Swift file or a folder: every file read and resolved (in parallel), reported in path order.
     static func runSources(_ path: String, _ command: ParsedCommand, json: Bool) throws(CLIError) -> Int32 {
-        let (plugins, files, _) = try SourceInputs.scan([path], command)
+        // Resolve reports each finding at its surface: no class positions are needed.
+        let (plugins, files, _) = try SourceInputs.scan([path], command, classSpans: false)
         if files.isEmpty { throw .failed("\(path): no .swift files") }
         if !files.contains(where: \.wasRead) {
             let reasons = files.flatMap(\.diagnostics).map { d in

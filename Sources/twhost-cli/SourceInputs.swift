@@ -19,12 +19,14 @@ enum SourceInputs {
     }
 
     /// Reads and resolves every input; plugins are `--plugins`, else those the scene files name.
-    static func scan(_ paths: [String], _ command: ParsedCommand) throws(CLIError) -> (
+    /// - Parameter classSpans: whether findings will point at classes inside literals (`check`).
+    static func scan(_ paths: [String], _ command: ParsedCommand, classSpans: Bool = true) throws(CLIError) -> (
         plugins: [LoadedPlugin], files: [ScannedFile], options: SourceScan.Options
     ) {
         let inputs = try included(SwiftSources.inputs(paths), named: paths, command)
         let plugins = try loadPlugins(inputs, command)
-        let options = try scanOptions(command)
+        var options = try scanOptions(command)
+        options.classSpans = classSpans
         return (plugins, SourceScan.run(inputs, plugins: plugins, options: options), options)
     }
 
