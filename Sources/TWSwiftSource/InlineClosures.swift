@@ -716,6 +716,17 @@ struct TemplateReader {
             }
         }
         if let closure = e.as(ClosureExprSyntax.self) { return content(closure) }
+        // `Double(amount)`, `CGFloat(amount)`: a conversion between floating-point types keeps the value.
+        if let c = e.as(FunctionCallExprSyntax.self),
+            let type = c.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            ["Double", "CGFloat", "Float"].contains(type), c.arguments.count == 1,
+            let only = c.arguments.first, only.label == nil, c.trailingClosure == nil
+        {
+            return value(only.expression)
+        }
+        // A name of the closure's own (its parameters, its locals) shadows the enclosing scope's:
+        // what uses one is never evaluated there.
+        if mentionsClosureName(e) { return .source(text) }
         switch eval.value(e, scope) {
         case .number(let n): return .fixed(.number(n))
         case .bool(let b): return .fixed(.bool(b))
@@ -723,6 +734,15 @@ struct TemplateReader {
         case .typed(let t): return .fixed(InlineModifierTemplate.irValue(t))
         default: return .source(text)
         }
+    }
+
+    /// Whether `expr` names a parameter or a local of the closure being read.
+    func mentionsClosureName(_ expr: ExprSyntax) -> Bool {
+        for token in expr.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let name) = token.tokenKind else { continue }
+            if name == second || name == view || locals[name] != nil { return true }
+        }
+        return false
     }
 
     func scaled(_ color: ColorValue, _ factor: T.Value, text: String) -> T.Value {

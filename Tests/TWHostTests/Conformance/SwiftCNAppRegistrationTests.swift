@@ -324,4 +324,37 @@ struct SwiftCNAppRegistrationTests {
         #expect(ResolveOutput.string(output.surface(p + "5+1"), "status") == "decorated")
         #expect(output.modifiers(p + "5+1") == [".padding(8)"])
     }
+
+    // swiftcn Tests/SwiftCNTests/CompositionRenderingTests.swift (targetFactoriesMatchNativeTextImageAndShape
+    // and the animation-scope tests): a closure's parameter named like a binding of the enclosing body
+    // (`let amount = CGFloat(2)` … `{ view, amount in view.offset(x: Double(amount) * 20) }`) is the
+    // closure's value, never the outer one; `Double(…)` of it keeps the value.
+    @Test("a closure's parameter shadows an enclosing binding of the same name; Double(…) keeps its value")
+    func closureParametersShadowTheBody() throws {
+        let source = """
+            import SwiftUI
+
+            struct Shadowed: View {
+                var body: some View {
+                    let amount = CGFloat(2)
+                    return Text("P").tw("lp-[1] kern-[\\(amount)]").twRules(TWGlobalRules(modifiers: [
+                        "lp": .value(default: Int.zero) { view, amount in view.offset(x: Double(amount) * 20) },
+                        "kern": .textValue(default: CGFloat.zero) { text, amount in text.kerning(amount) },
+                    ]))
+                }
+            }
+
+            """
+        let result = try Self.run(["resolve"], "Shadowed.swift", source)
+        #expect(
+            result.stdout == """
+                Shadowed.swift:6:16: Shadowed.body  Text  (text, decorated)  identity 81cd5d6fbbaada8a
+                  .kerning(2)     // source · kern (inline, Shadowed.swift:8:21) · active
+                  .offset(x: 20)  // effects · lp (inline, Shadowed.swift:7:19) · active
+
+                1 surface(s): 1 decorated, 0 undecorated; 0 error(s), 0 warning(s)
+
+                """)
+        #expect(result.status == 0)
+    }
 }
