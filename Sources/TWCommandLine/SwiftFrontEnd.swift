@@ -46,12 +46,16 @@ package enum SwiftCompanion {
     /// arguments, byte for byte. Returns only when it cannot: the error is
     /// written and the status is exit 2.
     package static func replaceProcess(for command: String) -> Int32 {
-        let path: String
-        if let exe = PluginSearchPath.currentExecutable(), let slash = exe.lastIndex(of: "/") {
-            path = String(exe[...slash]) + name
-        } else {
-            path = name
+        // Beside the running executable only: never a name looked up in the working directory or on PATH.
+        guard let exe = PluginSearchPath.currentExecutable(), let slash = exe.lastIndex(of: "/") else {
+            Output.error(
+                CLIError.failed(
+                    "'\(command)' reads Swift sources, which \(name) does, and twhost cannot find its own path"
+                )
+                .description)
+            return ExitCode.couldNotComplete
         }
+        let path = String(exe[...slash]) + name
         execv(path, CommandLine.unsafeArgv)
         let reason = String(cString: strerror(errno))
         Output.error(
