@@ -80,13 +80,17 @@ package enum TWHostCommand {
     /// Plugin code may run in this process from now on: contain it, and
     /// keep the report away from descriptor 1.
     package static func contain() throws(CLIError) {
+        // The report's descriptor first, while this is the only thread: copying it
+        // above 512 grows the descriptor table, and with a second thread alive
+        // (containment's watchdog) Linux waits out an RCU grace period to do that,
+        // about 10 ms of every run (docs/Performance.md).
+        Output.descriptor = Containment.takeStandardOutput()
         do {
             try Containment.install()
         } catch {
             throw .failed(error.description)
         }
         Containment.setTimeout(seconds: Containment.defaultTimeout)
-        Output.descriptor = Containment.takeStandardOutput()
     }
 
     /// The exit status, after what every command shares: a report that could not
