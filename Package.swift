@@ -32,6 +32,7 @@ let package = Package(
     name: "twhost",
     products: [
         .executable(name: "twhost", targets: ["twhost-cli"]),
+        .executable(name: "twhost-swift", targets: ["twhost-swift"]),
         .library(name: "TWHost", targets: ["TWHost"]),
         .library(name: "TWPluginKit", targets: ["TWPluginKit"]),
         // The Swift source reader, for the fuzz targets (it links the toolchain's host libraries).
@@ -97,7 +98,7 @@ let package = Package(
             ], path: "Sources/TWHost"),
         .target(name: "TWPluginKit", dependencies: ["TWPluginAPI"], path: "Sources/TWPluginKit"),
         // Reads SwiftUI sources with the toolchain's own parser. The only target
-        // with the host libraries' flags; only the CLI and the tests link it, so
+        // with the host libraries' flags; only `twhost-swift` and the tests link it, so
         // TWHost, TWPluginKit and packages that depend on them stay flag-free.
         // Its sources import the host modules `@_implementationOnly` (no public
         // type holds a SwiftSyntax type), so importing TWSwiftSource needs no -I;
@@ -122,9 +123,17 @@ let package = Package(
         .target(
             name: "TWLanguageServer", dependencies: ["TWSupport", "TWHost", "TWSwiftSource"],
             path: "Sources/TWLanguageServer"),
+        // The command line: options, commands, output. It links no Swift source
+        // reader: what reads Swift comes in through `SwiftFrontEnd`.
+        .target(name: "TWCommandLine", dependencies: ["TWHost", "TWPreview"], path: "Sources/TWCommandLine"),
+        // `twhost`: every command that reads no Swift source, without the host
+        // libraries; the others run `twhost-swift` in its place.
+        .executableTarget(name: "twhost-cli", dependencies: ["TWCommandLine"], path: "Sources/twhost-cli"),
+        // `twhost-swift`: every command, with the Swift source reader and the language server.
         .executableTarget(
-            name: "twhost-cli", dependencies: ["TWHost", "TWPreview", "TWSwiftSource", "TWLanguageServer"],
-            path: "Sources/twhost-cli"),
+            name: "twhost-swift",
+            dependencies: ["TWCommandLine", "TWHost", "TWPreview", "TWSwiftSource", "TWLanguageServer"],
+            path: "Sources/twhost-swift"),
         // Release-build benchmarks, run by Scripts/bench.sh (never by the tests).
         .executableTarget(
             name: "twhost-bench", dependencies: ["TWHost", "TWSwiftSource"], path: "Sources/twhost-bench"),
@@ -140,7 +149,7 @@ let package = Package(
                 "TWHost", "TWPluginAPI", "CTWContainment", "TWSupport", "TWModel", "TWLoading", "TWRegistry",
                 "TWResolution", "TWScenes",
                 "TWIdentity", "TWChecking", "TWPreview", "TWSwiftSource", "TWLanguageServer",
-                "twhost-cli",
+                "TWCommandLine", "twhost-cli", "twhost-swift",
             ], path: "Tests/TWHostTests"),
         .testTarget(
             name: "TWPluginKitTests", dependencies: ["TWPluginAPI", "TWPluginKit", "TWPluginTesting"],

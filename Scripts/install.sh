@@ -2,6 +2,8 @@
 # Installs the twhost plugin SDK into PREFIX:
 #
 #   PREFIX/bin/twhost                              the host and its CLI
+#   PREFIX/bin/twhost-swift                        the same CLI with the Swift source reader: twhost
+#                                                  runs it for the commands that read Swift
 #   PREFIX/include/twhost/TWPluginAPI.h            the plugin ABI (C11 and C++)
 #   PREFIX/lib/twhost/plugins/lib*.so              material, motion, typography; the installed
 #                                                  twhost finds them through <exe>/../lib/twhost/plugins
@@ -44,7 +46,7 @@ while [ $# -gt 0 ]; do
       shift
       ;;
     -h | --help)
-      sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'
+      sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'
       exit 0
       ;;
     -*)
@@ -66,13 +68,14 @@ products=(Material Motion Typography)
 if [ -z "$from" ]; then
   echo "== building twhost and the plugins (release)"
   (cd "$root" && swift build -c release --product twhost)
+  (cd "$root" && swift build -c release --product twhost-swift)
   for product in "${products[@]}"; do (cd "$root" && swift build -c release --product "$product"); done
   from=$(cd "$root" && swift build -c release --show-bin-path)
 fi
 [ -d "$from" ] || { echo "error: no build folder '$from'" >&2; exit 2; }
 from=$(cd "$from" && pwd)
-for file in twhost "${products[@]/#/lib}"; do
-  case "$file" in twhost) path="$from/twhost" ;; *) path="$from/$file.so" ;; esac
+for file in twhost twhost-swift "${products[@]/#/lib}"; do
+  case "$file" in twhost*) path="$from/$file" ;; *) path="$from/$file.so" ;; esac
   [ -f "$path" ] || { echo "error: $path is missing; build it first (swift build)" >&2; exit 2; }
 done
 
@@ -102,6 +105,7 @@ if [ -z "$runtime" ] && command -v swift > /dev/null 2>&1; then
 fi
 
 echo "== installing twhost $version into $prefix"
+put "$from/twhost-swift" "$prefix/bin/twhost-swift" 0755
 put "$from/twhost" "$prefix/bin/twhost" 0755
 put "$root/Sources/TWPluginAPI/include/TWPluginAPI.h" "$prefix/include/twhost/TWPluginAPI.h" 0644
 for product in "${products[@]}"; do

@@ -50,7 +50,7 @@ struct InstallTests {
         #expect(
             files
                 == ([
-                    "bin/twhost", "include/twhost/TWPluginAPI.h", "lib/pkgconfig/twhost-plugin.pc",
+                    "bin/twhost", "bin/twhost-swift", "include/twhost/TWPluginAPI.h", "lib/pkgconfig/twhost-plugin.pc",
                     "lib/twhost/plugins/libMaterial.so", "lib/twhost/plugins/libMotion.so",
                     "lib/twhost/plugins/libTypography.so", "share/twhost/swift/Package.swift",
                     "share/twhost/swift/Sources/TWPluginAPI/TWPluginAPI.c",
@@ -60,6 +60,7 @@ struct InstallTests {
             (try FileManager.default.attributesOfItem(atPath: prefix + "/" + path)[.posixPermissions] as? Int) ?? 0
         }
         #expect(try mode("bin/twhost") == 0o755)
+        #expect(try mode("bin/twhost-swift") == 0o755)
         #expect(try mode("include/twhost/TWPluginAPI.h") == 0o644)
         #expect(
             try Data(contentsOf: URL(fileURLWithPath: prefix + "/include/twhost/TWPluginAPI.h"))
@@ -100,6 +101,12 @@ struct InstallTests {
         let built = try twhost(["resolve", "--plugins", "material,motion", example])
         #expect(installed.status == 0, "\(installed.stderr)")
         #expect(installed.stdout == built.stdout)
+        // A Swift source, read by the installed twhost-swift beside it.
+        let swiftView = TestPaths.repository + "/Examples/Swift/NativeRegistryExample.swift"
+        let installedSwift = try runProcess(installedTWHost, ["resolve", "--plugins", "material,motion", swiftView])
+        let builtSwift = try twhost(["resolve", "--plugins", "material,motion", swiftView])
+        #expect(installedSwift.status == 0, "\(installedSwift.stderr)")
+        #expect(installedSwift.stdout == builtSwift.stdout)
     }
 
     @Test("the C template builds through pkg-config against the installed SDK")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import twhost_cli
+@testable import TWCommandLine
 
 /// Every option comes from one typed declaration: the built binary's help
 /// lists exactly the declared public options of each command, and a value

@@ -2,9 +2,9 @@ import Foundation
 import Glibc
 import Testing
 
+@testable import TWCommandLine
 @testable import TWHost
 @testable import TWSwiftSource
-@testable import twhost_cli
 
 /// Hostile Swift sources and command lines (issue 26): each attack gets a
 /// clear error or note with its documented exit code, in bounded time.
