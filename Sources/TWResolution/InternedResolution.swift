@@ -58,6 +58,16 @@ final class InternedTables: Sendable {
         let effects: [Effect]
         /// Classes counted toward the expansion limit.
         let expandedCount: Int
+        /// Whether an effect sets the text color under a variant
+        /// (`hover:text-primary`), found once when the class is compiled,
+        /// not for every surface that uses it.
+        let setsForegroundUnderVariant: Bool
+
+        init(effects: [Effect], expandedCount: Int) {
+            self.effects = effects
+            self.expandedCount = expandedCount
+            setsForegroundUnderVariant = effects.contains(where: InternedTables.setsForegroundUnderVariant)
+        }
     }
 
     /// What a class becomes: numbers, or nil when only the general path can take it.
@@ -247,7 +257,7 @@ final class InternedTables: Sendable {
         // A text color under an inactive variant keeps its modifier (`PreparedStyle.keepForeground`):
         // the general path's.
         if !winners[StyleProperty.foreground.ordinal].isSet
-            && classes.contains(where: { $0.effects.contains(where: Self.setsForegroundUnderVariant) })
+            && classes.contains { $0.setsForegroundUnderVariant }
         {
             return nil
         }
