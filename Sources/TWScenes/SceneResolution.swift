@@ -467,7 +467,7 @@ public enum SceneResolver {
         lenient: Bool
     ) -> SurfaceRecord {
         if let tw = node.tw, node.conditions.isEmpty, node.buttonStyle == nil, node.twAnimation == nil,
-            node.adapters.isEmpty, node.state == SurfaceState()
+            node.adapters.isEmpty, node.state.isEmpty
         {
             // Only `.tw`: the one combination's surface, without the combination records.
             let source = NativeSourceMethods.source(
