@@ -63,11 +63,27 @@ public struct StructuralSignature: Hashable, Sendable {
         }
     }
 
-    public let parts: [Part]
+    /// The parts, their text and its digest, behind one reference: every
+    /// surface record carries a signature, and each copy of a record retains
+    /// it once, not once per field.
+    private final class Storage: Sendable {
+        let parts: [Part]
+        let text: String
+        let identity: String
+        init(parts: [Part], text: String, identity: String) {
+            self.parts = parts
+            self.text = text
+            self.identity = identity
+        }
+    }
+
+    private let storage: Storage
+
+    public var parts: [Part] { storage.parts }
     /// The parts, one line each: what is hashed.
-    public let text: String
+    public var text: String { storage.text }
     /// SHA-256 of `text`, 64 lowercase hex digits.
-    public let identity: String
+    public var identity: String { storage.identity }
 
     /// - Parameter digest: the hash of the text; a scope passes its cache of
     ///   SHA-256 digests (many surfaces share one signature).
@@ -80,9 +96,7 @@ public struct StructuralSignature: Hashable, Sendable {
             if i > 0 { text += "\n" }
             part.append(to: &text)
         }
-        self.parts = parts
-        self.text = text
-        identity = digest(text)
+        storage = Storage(parts: parts, text: text, identity: digest(text))
     }
 
     /// The signature of a surface with no chain, only an animation.
@@ -104,6 +118,8 @@ public struct StructuralSignature: Hashable, Sendable {
         return nil
     }
 
-    public static func == (a: StructuralSignature, b: StructuralSignature) -> Bool { a.text == b.text }
+    public static func == (a: StructuralSignature, b: StructuralSignature) -> Bool {
+        a.storage === b.storage || a.text == b.text
+    }
     public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }

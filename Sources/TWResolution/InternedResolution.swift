@@ -58,6 +58,23 @@ final class InternedTables: Sendable {
         let effects: [Effect]
         /// Classes counted toward the expansion limit.
         let expandedCount: Int
+        /// Whether an effect sets the text color under a variant
+        /// (`hover:text-primary`), found once when the class is compiled,
+        /// not for every surface that uses it.
+        let setsForegroundUnderVariant: Bool
+        /// One bit per property ordinal an effect assigns, under any condition.
+        let assignedMask: UInt64
+
+        init(effects: [Effect], expandedCount: Int) {
+            self.effects = effects
+            self.expandedCount = expandedCount
+            setsForegroundUnderVariant = effects.contains(where: InternedTables.setsForegroundUnderVariant)
+            var mask: UInt64 = 0
+            for effect in effects {
+                for assignment in effect.assignments { mask |= 1 << UInt64(assignment.ordinal) }
+            }
+            assignedMask = mask
+        }
     }
 
     /// What a class becomes: numbers, or nil when only the general path can take it.
@@ -232,8 +249,12 @@ final class InternedTables: Sendable {
         slots: InactiveSlotChains.Chain? = nil
     ) -> ResolvedSurface? {
         var winners = [Winner](repeating: Winner(), count: StyleProperty.count)
+        // One bit per property ordinal a class of the list assigns, under
+        // any condition (`StyleEmitter.Group.readMasks`).
+        var assigned: UInt64 = 0
         var index: Int64 = 0
         for (c, compiled) in classes.enumerated() {
+            assigned |= compiled.assignedMask
             for (e, effect) in compiled.effects.enumerated() {
                 defer { index += 1 }
                 guard surfaceState.satisfies(effect.conditions) else { continue }
@@ -247,7 +268,7 @@ final class InternedTables: Sendable {
         // A text color under an inactive variant keeps its modifier (`PreparedStyle.keepForeground`):
         // the general path's.
         if !winners[StyleProperty.foreground.ordinal].isSet
-            && classes.contains(where: { $0.effects.contains(where: Self.setsForegroundUnderVariant) })
+            && classes.contains(where: { $0.setsForegroundUnderVariant })
         {
             return nil
         }
@@ -264,7 +285,11 @@ final class InternedTables: Sendable {
         // One table for the steps computed here, made at the first and
         // emptied after each: not one to build and free per step.
         var table: PropertyTable<StyleValue>?
+        let readMasks = StyleEmitter.Group.readMasks
         for group in StyleEmitter.Group.allCases {
+            // A step none of whose properties the classes assign is skipped
+            // without reading its properties one by one.
+            guard assigned & readMasks[group.rawValue] != 0 else { continue }
             var key = SIMD8<Int32>(repeating: -1)
             var present = false
             for (i, property) in group.reads.enumerated() {

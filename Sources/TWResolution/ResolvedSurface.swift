@@ -12,7 +12,9 @@ public struct ChainEntry: Hashable, Sendable {
     /// Copy-on-write storage: a chain entry is copied into every surface
     /// that has it (the interned path hands the same memoised entries to
     /// thousands of surfaces), and a copy is then one retain, not one per field.
-    private final class Storage: @unchecked Sendable {
+    // Usable from inline: a report reads `isShared` and `reportMemo` for
+    // every entry of every surface, in another module.
+    @usableFromInline final class Storage: @unchecked Sendable {
         // @unchecked: a storage shared by two entries is never written (every
         // setter copies it first, `unique()`), so threads only read it; for
         // the same reason no two accesses can overlap (no dynamic checks).
@@ -22,13 +24,13 @@ public struct ChainEntry: Hashable, Sendable {
         @exclusivity(unchecked) var modifier: ModifierIR
         @exclusivity(unchecked) var className: String?
         /// Set by the memos that hand this storage to many surfaces.
-        @exclusivity(unchecked) var shared = false
+        @usableFromInline @exclusivity(unchecked) var shared = false
         /// What a report layer keeps for a shared entry (its rendering),
         /// filled once by whichever thread writes it first: a retained
         /// object's pointer, released with the storage. (An atomic pointer,
         /// not `AtomicLazyReference`, whose load is an unspecialised generic
         /// call; a report loads it for every shared entry of every surface.)
-        private let reportMemo = Atomic<UnsafeRawPointer?>(nil)
+        @usableFromInline let reportMemo = Atomic<UnsafeRawPointer?>(nil)
 
         deinit {
             if let kept = reportMemo.load(ordering: .acquiring) {
@@ -37,7 +39,7 @@ public struct ChainEntry: Hashable, Sendable {
         }
 
         /// The object kept, if any yet.
-        @inline(__always) func loadReportMemo() -> AnyObject? {
+        @inlinable func loadReportMemo() -> AnyObject? {
             guard let kept = reportMemo.load(ordering: .acquiring) else { return nil }
             return Unmanaged<AnyObject>.fromOpaque(kept).takeUnretainedValue()
         }
@@ -68,7 +70,7 @@ public struct ChainEntry: Hashable, Sendable {
         }
     }
 
-    private var storage: Storage
+    @usableFromInline var storage: Storage
 
     /// The storage, copied first if another entry shares it.
     private mutating func unique() -> Storage {
@@ -103,14 +105,14 @@ public struct ChainEntry: Hashable, Sendable {
     /// entry once and keeps the bytes in `reportMemo`. Not part of the
     /// entry's value: equality and hashing ignore it, and changing any field
     /// of a shared entry gives an entry that is not.
-    package var isShared: Bool { storage.shared }
+    @inlinable package var isShared: Bool { storage.shared }
 
     /// Marks this entry as handed to many surfaces (see `isShared`).
     package mutating func share() { unique().shared = true }
 
     /// What the report layer kept for this shared entry, if anything yet
     /// (see `isShared`); always nil for an entry that is not shared.
-    package var reportMemo: AnyObject? { storage.shared ? storage.loadReportMemo() : nil }
+    @inlinable package var reportMemo: AnyObject? { storage.shared ? storage.loadReportMemo() : nil }
 
     /// Keeps `memo` for this shared entry unless another thread kept one
     /// first; returns the one kept. An entry that is not shared keeps nothing.

@@ -42,6 +42,14 @@ enum StyleEmitter {
         case font, textLayout, foreground, sharedElement, padding, frame, background, border, corners, shadow
         case effects, tint, controlSize
 
+        /// Each step's `reads` as one bit per property ordinal, indexed by the
+        /// step's raw value: the interned path skips a step none of whose
+        /// properties a surface's classes assign without reading them one by one.
+        static let readMasks: [UInt64] = {
+            precondition(StyleProperty.count <= UInt64.bitWidth, "a property's ordinal must fit in a mask")
+            return allCases.map { group in group.reads.reduce(0) { $0 | 1 << UInt64($1.ordinal) } }
+        }()
+
         /// Every property the step reads (`cornerRadius` gives the shape of
         /// background, border and clipping).
         var reads: [StyleProperty] {

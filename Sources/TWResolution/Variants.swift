@@ -167,6 +167,10 @@ public struct SurfaceState: Hashable, Sendable {
         self.groups = groups
     }
 
+    /// Whether this is `SurfaceState()`: no state on or given, no groups
+    /// (without building one to compare with).
+    public var isEmpty: Bool { active.isEmpty && explicit.isEmpty && groups.scopes.isEmpty }
+
     /// Whether the caller supplies this state (on or off); a group state is
     /// also supplied by an enclosing group it refers to.
     public func supplies(_ variant: Variant) -> Bool {

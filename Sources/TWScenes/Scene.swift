@@ -79,7 +79,14 @@ public struct SceneNode: Equatable, Sendable {
         public var line: Int
         /// Where the node was written: its JSON object in a scene file, or its
         /// expression in a Swift source.
-        public var location: SourceLocation?
+        ///
+        /// Spelled out: a `T?` variable starts as nil, so the initializer's
+        /// assignment is a second write, after which the optimizer built the
+        /// fields twice and copied one (each string and array retained, the
+        /// other destroyed) for every node made; without that default the
+        /// assignment initializes it.
+        // swift-format-ignore: UseShorthandTypeNames
+        public var location: Optional<SourceLocation>
         public var text: String?
         public var label: String?
         public var systemImage: String?

@@ -338,7 +338,7 @@ public enum SceneResolver {
             }
             if node.isStyled {
                 let scope = context.scope ?? scopes.scope(for: context)
-                context = scopes.childContext(of: node, context: context, scope: scope, state: state)
+                context = SceneScopes.childContext(of: node, context: context, scope: scope, state: state)
             }
             for child in node.children.reversed() { stack.append((child, context)) }
         }
@@ -396,7 +396,7 @@ public enum SceneResolver {
                     node, scope: scope, plugins: context.plugins, groups: context.groups,
                     groupVariation: context.groupVariation)
                 if chunk.isFull { chunk.flush(render: render, write: write) }
-                return scopes.childContext(of: node, context: context, scope: scope, state: chunk.state)
+                return SceneScopes.childContext(of: node, context: context, scope: scope, state: chunk.state)
             } else {
                 scopes.diagnostics += node.findings
                 if !node.cocoa.isEmpty || !node.lifecycle.isEmpty {
@@ -467,7 +467,7 @@ public enum SceneResolver {
         lenient: Bool
     ) -> SurfaceRecord {
         if let tw = node.tw, node.conditions.isEmpty, node.buttonStyle == nil, node.twAnimation == nil,
-            node.adapters.isEmpty, node.state == SurfaceState()
+            node.adapters.isEmpty, node.state.isEmpty
         {
             // Only `.tw`: the one combination's surface, without the combination records.
             let source = NativeSourceMethods.source(

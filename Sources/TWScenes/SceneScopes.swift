@@ -139,8 +139,12 @@ struct SceneScopes {
     /// when its classes mark one; its state, under the run's states, is the
     /// group's. A Swift source's node has one under each combination of its
     /// conditions: where they give different groups, the children get the
-    /// groups of every combination (`groupVariation`).
-    func childContext(of node: SceneNode, context: Context, scope: ResolutionScope, state: SurfaceState) -> Context {
+    /// groups of every combination (`groupVariation`). Static: it reads
+    /// nothing of the scopes, and a method called on the walk's captured
+    /// `SceneScopes` copied the whole value for every node.
+    static func childContext(
+        of node: SceneNode, context: Context, scope: ResolutionScope, state: SurfaceState
+    ) -> Context {
         /// The groups above with the one these classes mark, or nil when they mark none.
         func marked(_ tw: TWClasses?, _ own: SurfaceState, above: GroupContext) -> GroupContext? {
             // Most class lists name no group: no state is built for them.
