@@ -28,7 +28,9 @@ extension DiffFinding {
     static func phaseText(_ phase: String?) -> String? {
         switch phase {
         case "source": return "source (on the native Text, Image or Shape)"
-        case "content": return "content (before the built-in styling)"
+        case "content": return "content (after the built-in text attributes, before padding and frames)"
+        case "layout": return "layout (after padding and frames, before the background)"
+        case "decoration": return "decoration (after the background, border and shadow, before the effects)"
         case "effects": return "effects (after the built-in styling)"
         default: return phase
         }

@@ -111,7 +111,7 @@ public enum DiffRule: String, Sendable, Equatable, CaseIterable {
                 "Slots are applied in merged order (phase, order, name). A registration that moves past another one changes the chain's structure on every surface in scope. Judged on the merged order, never on the numbers alone, and never masked by a rename: the registration named is the one that moved."
         case .phaseChanged:
             return
-                "A slot moved between the content phase (before the built-in styling) and the effects phase (after it), so every surface in scope gets another chain structure."
+                "A slot moved to another phase (content, layout, decoration or effects: after another stage of the built-in styling), so every surface in scope gets another chain structure."
         case .structureChanged:
             return
                 "The factory returns other modifiers, labels, argument types or nesting (active or inactive). SwiftUI's type-erased chain then has another structure, and child state resets on every surface in scope."

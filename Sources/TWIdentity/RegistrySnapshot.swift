@@ -535,7 +535,7 @@ public struct RegistrySnapshot: Equatable, Sendable {
                     throw ReadError(message: "\(p)/form: unknown form")
                 }
                 entry.phase = try string(field(m, "phase"), "\(p)/phase")
-                guard ["source", "content", "effects"].contains(entry.phase ?? "") else {
+                guard ChainPhase(registrationPhase: entry.phase ?? "") != nil else {
                     throw ReadError(message: "\(p)/phase: unknown phase")
                 }
                 guard let orderNode = field(m, "order"), case .number(let order) = orderNode.value,

@@ -235,12 +235,7 @@ struct SnapshotDecoder {
             return true
         }
 
-        func phase(_ text: String) -> Bool {
-            switch text {
-            case "source", "content", "effects": return true
-            default: return false
-            }
-        }
+        func phase(_ text: String) -> Bool { ChainPhase(registrationPhase: text) != nil }
     }
 
     // MARK: JSON, strictly

@@ -32,16 +32,49 @@ public enum SourceTarget: String, Sendable, Codable {
     case text, image, shape
 }
 
-/// Where a slot sits in a surface's chain (R-ORDER-1).
+/// Where a slot sits in a surface's chain (R-ORDER-1). The built-in styling
+/// runs in four stages, each followed by the slots of its phase: `content`
+/// (font, text methods, foreground), `layout` (shared element, padding,
+/// frames), `decoration` (background, border, corners, shadow) and
+/// `effects` (opacity, blur, scale, rotation, offset, tint, control size).
+/// `source` slots (target registrations) come first; `style` marks the
+/// built-in entries themselves.
 public enum ChainPhase: String, Sendable, Codable, Comparable {
-    case source, content, style, effects
+    case source, content, layout, decoration, style, effects
+
+    /// The phases a registration can name, in chain order: one owner for
+    /// readers of snapshots, scenes and Swift sources.
+    public static let registrationPhases: [ChainPhase] = [.source, .content, .layout, .decoration, .effects]
+
+    /// A phase a registration can name, from its spelling (`style` is not one).
+    public init?(registrationPhase text: String) {
+        guard let phase = ChainPhase(rawValue: text), phase != .style else { return nil }
+        self = phase
+    }
+
+    /// The stages of the built-in styling, in application order; each is
+    /// followed by the slots of the same phase.
+    public static let stylingStages: [ChainPhase] = [.content, .layout, .decoration, .effects]
+
+    /// The position among `stylingStages` (nil for `source` and `style`).
+    public var stageIndex: Int? {
+        switch self {
+        case .content: return 0
+        case .layout: return 1
+        case .decoration: return 2
+        case .effects: return 3
+        case .source, .style: return nil
+        }
+    }
 
     var rank: Int {
         switch self {
         case .source: return 0
         case .content: return 1
-        case .style: return 2
-        case .effects: return 3
+        case .layout: return 2
+        case .decoration: return 3
+        case .style: return 4
+        case .effects: return 5
         }
     }
 

@@ -1,8 +1,8 @@
 import TWSupport
 
 /// What a surface's identity hashes (R-ID-1): its target, then one part per
-/// slot that is part of SwiftUI's structure, with the built-in styling before
-/// the first effects slot. Built from typed parts, rendered and hashed once
+/// slot that is part of SwiftUI's structure, with the built-in styling after
+/// the source and content slots (`insertBuiltinStyle`). Built from typed parts, rendered and hashed once
 /// when it is made, and read back from those parts, never from its text.
 ///
 /// Every stage that needs a signature makes it here: the general resolution
@@ -102,14 +102,18 @@ public struct StructuralSignature: Hashable, Sendable {
     /// The signature of a surface with no chain, only an animation.
     package static let animationOnly = StructuralSignature([.animation])
 
-    /// Inserts the built-in styling before the first effects slot (R-ORDER-1/2),
-    /// or at the end when there is none.
+    /// Inserts the built-in styling, one line, after the source and content
+    /// slots — before the first layout, decoration or effects slot, or at the
+    /// end when there is none. Its stages are structurally fixed and each slot
+    /// line names its phase, so this one place for the line identifies the
+    /// structure as well as a line per stage would, and keeps the identities
+    /// of surfaces with source, content and effects slots unchanged.
     package static func insertBuiltinStyle(into parts: inout [Part]) {
-        let firstEffects = parts.firstIndex {
-            if case .slot(let slot) = $0 { return slot.phase == .effects }
+        let firstOutside = parts.firstIndex {
+            if case .slot(let slot) = $0, let phase = slot.phase { return phase > .content }
             return false
         }
-        parts.insert(.builtinStyle, at: firstEffects ?? parts.count)
+        parts.insert(.builtinStyle, at: firstOutside ?? parts.count)
     }
 
     /// The target the signature starts with.

@@ -278,15 +278,28 @@ final class InternedTables: Sendable {
         func classText(_ w: Winner) -> String { classes[w.classIndex].effects[w.effectIndex].classText }
 
         var chain: [ChainEntry] = []
-        chain.reserveCapacity(12 + (slots.map { $0.before.count + $0.after.count } ?? 0))
+        chain.reserveCapacity(12 + (slots?.count ?? 0))
         if let slots { chain += slots.before }
         var diagnostics: [Diagnostic] = []
-        var text = slots?.text ?? (source.target == .text)
+        var text = source.target == .text
+        // The stages whose slots are in the chain: each stage's slots follow its last step, and
+        // after them the receiver is no longer a Text (the general path's `crossesSlots`).
+        var stagesDone = 0
         // One table for the steps computed here, made at the first and
         // emptied after each: not one to build and free per step.
         var table: PropertyTable<StyleValue>?
         let readMasks = StyleEmitter.Group.readMasks
         for group in StyleEmitter.Group.allCases {
+            if let slots {
+                while stagesDone < group.stage.stageIndex! {
+                    let after = slots.afterStage[stagesDone]
+                    if !after.isEmpty {
+                        chain += after
+                        text = false
+                    }
+                    stagesDone += 1
+                }
+            }
             // A step none of whose properties the classes assign is skipped
             // without reading its properties one by one.
             guard assigned & readMasks[group.rawValue] != 0 else { continue }
@@ -329,7 +342,7 @@ final class InternedTables: Sendable {
         // An error among the warnings leaves the surface undecorated: the general path's case.
         if diagnostics.contains(where: { $0.severity == .error }) { return nil }
         if let slots {
-            chain += slots.after
+            for after in slots.afterStage[stagesDone...] { chain += after }
             diagnostics += slots.unstable
         }
         func winning(_ property: StyleProperty) -> StyleValue? {

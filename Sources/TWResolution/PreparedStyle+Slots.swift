@@ -15,12 +15,41 @@ extension PreparedStyle {
         /// Registrations whose structure differs active and inactive (R-ID-3).
         var unstable: [String] = []
 
-        /// Built-in styling sits after content slots and before effects
-        /// (R-ORDER-1/2), in the chain and in the signature.
-        mutating func insertStyling(_ entries: [ChainEntry]) {
-            let firstEffects = chain.firstIndex { $0.phase == .effects } ?? chain.count
-            chain.insert(contentsOf: entries, at: firstEffects)
+        /// Built-in styling runs in stages, each followed by the slots of its
+        /// phase (R-ORDER-1/2): source slots, then per stage its entries and
+        /// slots. `stages` holds each entry's stage, in application order.
+        mutating func insertStyling(_ entries: [ChainEntry], stages: [ChainPhase]) {
+            chain = Self.merge(slots: chain, styling: entries, stages: stages)
             StructuralSignature.insertBuiltinStyle(into: &signature)
+        }
+
+        /// The one order of a chain: the slots (in merged order, so grouped
+        /// by phase) around the styling entries of each stage.
+        static func merge(slots: [ChainEntry], styling: [ChainEntry], stages: [ChainPhase]) -> [ChainEntry] {
+            var out: [ChainEntry] = []
+            out.reserveCapacity(slots.count + styling.count)
+            var s = 0
+            while s < slots.count, slots[s].phase.stageIndex == nil {
+                out.append(slots[s])
+                s += 1
+            }
+            var e = 0
+            for stage in ChainPhase.stylingStages {
+                while e < styling.count, stages[e] == stage {
+                    out.append(styling[e])
+                    e += 1
+                }
+                while s < slots.count, slots[s].phase == stage {
+                    out.append(slots[s])
+                    s += 1
+                }
+            }
+            // The registry sorts slots by phase (`PluginRegistry.chainOrder`) and the styling runs in
+            // stage order, so nothing is left; were it not so, nothing is dropped either.
+            assert(e == styling.count && s == slots.count, "slots and styling are in chain order")
+            out += styling[e...]
+            out += slots[s...]
+            return out
         }
     }
 

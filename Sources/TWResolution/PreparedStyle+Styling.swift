@@ -28,17 +28,21 @@ extension PreparedStyle {
     static func styling(
         _ values: PropertyTable<StyleValue>, winners: PropertyTable<StyleWinner>, slots: [ChainEntry],
         source: SurfaceSource, nativeStyle: String?, scope: ResolutionScope, groups: GroupContext = GroupContext()
-    ) -> (entries: [ChainEntry], availability: [Diagnostic]) {
-        // Text's own modifiers apply while nothing but Text transforms came before (no content slot).
+    ) -> (entries: [ChainEntry], stages: [ChainPhase], availability: [Diagnostic]) {
+        // Text's own modifiers apply while only Text transforms came before: up to the first stage
+        // a slot follows.
         let target = StyleEmitter.Target(
-            environment: scope.environment, text: source.target == .text && !slots.contains { $0.phase == .content },
-            nativeButton: nativeStyle != nil && nativeStyle != "plain", groups: groups)
+            environment: scope.environment, text: source.target == .text,
+            nativeButton: nativeStyle != nil && nativeStyle != "plain", groups: groups,
+            stagesWithSlots: StyleEmitter.Group.stagesWithSlots(slots))
         var availability: [Diagnostic] = []
         var entries: [ChainEntry] = []
+        var stages: [ChainPhase] = []
         for emitted in StyleEmitter.emit(values, theme: scope.rules.theme, target: target, warnings: &availability) {
             entries.append(styleEntry(emitted) { winners[$0]?.effect.classText })
+            stages.append(emitted.stage)
         }
-        return (entries, availability)
+        return (entries, stages, availability)
     }
 
     /// A built-in styling entry: its group of properties and the classes

@@ -67,7 +67,7 @@ public struct PreparedStyle: Sendable {
             scope: scope, groups: state.groups)
         if decorated { diagnostics += styling.availability }
         if scope.checksPluginAPIs { diagnostics += Self.pluginAPIFindings(slots.chain, environment: environment) }
-        slots.insertStyling(styling.entries)
+        slots.insertStyling(styling.entries, stages: styling.stages)
         for name in slots.unstable {
             diagnostics.append(SurfaceFinding.unstableStructure(registration: name).diagnostic)
         }

@@ -143,16 +143,18 @@ final class SlotMemo: Sendable {
 /// general path reports them.
 final class InactiveSlotChains: Sendable {
     struct Chain: Sendable {
-        /// Content slots, before built-in styling (R-ORDER-1/2).
+        /// Source slots, before built-in styling (R-ORDER-1/2).
         let before: [ChainEntry]
-        /// Effects slots, after it.
-        let after: [ChainEntry]
+        /// The slots after each styling stage, indexed by `ChainPhase.stageIndex`.
+        let afterStage: [[ChainEntry]]
+        /// The stages followed by slots (`StyleEmitter.Target.stagesWithSlots`).
+        let stagesWithSlots: UInt8
         /// Hashed once, with the scope's digest cache.
         let signature: StructuralSignature
         /// Registrations whose structure differs active and inactive (R-ID-3), as findings.
         let unstable: [Diagnostic]
-        /// Whether Text's own modifiers still apply (no content slot before styling).
-        let text: Bool
+        /// All the slots: the number the interned chain reserves room for.
+        var count: Int { before.count + afterStage.reduce(0) { $0 + $1.count } }
     }
 
     private let chains = Mutex<[SurfaceSource: Chain?]>([:])
@@ -177,15 +179,14 @@ final class InactiveSlotChains: Sendable {
         {
             return nil
         }
-        let firstEffects = slots.chain.firstIndex { $0.phase == .effects } ?? slots.chain.count
-        let text = source.target == .text && !slots.chain.contains { $0.phase == .content }
-        let before = Array(slots.chain[..<firstEffects])
-        let after = Array(slots.chain[firstEffects...])
-        slots.insertStyling([])
+        let before = slots.chain.filter { $0.phase.stageIndex == nil }
+        let afterStage = ChainPhase.stylingStages.map { stage in slots.chain.filter { $0.phase == stage } }
+        let stagesWithSlots = StyleEmitter.Group.stagesWithSlots(slots.chain)
+        slots.insertStyling([], stages: [])
         return Chain(
-            before: before, after: after, signature: StructuralSignature(slots.signature, digest: scope.identity(of:)),
-            unstable: slots.unstable.map { SurfaceFinding.unstableStructure(registration: $0).diagnostic },
-            text: text)
+            before: before, afterStage: afterStage, stagesWithSlots: stagesWithSlots,
+            signature: StructuralSignature(slots.signature, digest: scope.identity(of:)),
+            unstable: slots.unstable.map { SurfaceFinding.unstableStructure(registration: $0).diagnostic })
     }
 
     func clear() { chains.withLock { $0.removeAll() } }

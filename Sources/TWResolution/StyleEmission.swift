@@ -12,6 +12,8 @@ struct StyleEmission {
     /// The receiver stays a Text while only Text's own methods apply.
     var text: Bool
     var out: [StyleEmitter.Emitted] = []
+    /// The stage the running step belongs to, stamped on what it emits.
+    var stage: ChainPhase = .content
     /// `unavailable-api` findings for what the target OS version cannot draw.
     var warnings: [Diagnostic] = []
 
@@ -57,7 +59,7 @@ struct StyleEmission {
     }
 
     mutating func emit(_ properties: [StyleProperty], _ node: IRNode) {
-        out.append(StyleEmitter.Emitted(properties: properties, node: node))
+        out.append(StyleEmitter.Emitted(properties: properties, node: node, stage: stage))
     }
 
     // MARK: Font

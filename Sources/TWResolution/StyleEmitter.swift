@@ -6,6 +6,9 @@ enum StyleEmitter {
     struct Emitted {
         var properties: [StyleProperty]
         var node: IRNode
+        /// The styling stage it belongs to (`ChainPhase.stylingStages`): the
+        /// slots of that phase follow the stage's last entry.
+        var stage: ChainPhase = .content
     }
 
     /// Where the styling is written: the platform and version (each API is
@@ -20,6 +23,9 @@ enum StyleEmitter {
         var nativeButton = false
         /// The enclosing groups: a shared element pairs in one's namespace.
         var groups = GroupContext()
+        /// The styling stages followed by at least one slot (bit `stageIndex`):
+        /// after such a stage the receiver is no longer a Text.
+        var stagesWithSlots: UInt8 = 0
     }
 
     /// - Parameter warnings: `unavailable-api` findings for what the target
@@ -29,7 +35,15 @@ enum StyleEmitter {
         warnings: inout [Diagnostic]
     ) -> [Emitted] {
         var emission = StyleEmission(values, theme: theme, target: target)
-        for group in Group.allCases { group.run(&emission) }
+        var previous: Group?
+        for group in Group.allCases {
+            if Group.crossesSlots(from: previous, to: group, stagesWithSlots: target.stagesWithSlots) {
+                emission.text = false
+            }
+            emission.stage = group.stage
+            group.run(&emission)
+            previous = group
+        }
         warnings += emission.warnings
         return emission.out
     }
@@ -69,6 +83,34 @@ enum StyleEmitter {
             case .tint: return [.tint, .glassTint]
             case .controlSize: return [.controlSize]
             }
+        }
+
+        /// The stage of the styling the step belongs to (swiftcn's phases:
+        /// text attributes, layout, decoration, effects).
+        var stage: ChainPhase {
+            switch self {
+            case .font, .textLayout, .foreground: return .content
+            case .sharedElement, .padding, .frame: return .layout
+            case .background, .border, .corners, .shadow: return .decoration
+            case .effects, .tint, .controlSize: return .effects
+            }
+        }
+
+        /// Whether slots sit between the step before (`nil`: none yet) and
+        /// this one: a stage the two lie across is followed by slots.
+        static func crossesSlots(from previous: Group?, to group: Group, stagesWithSlots: UInt8) -> Bool {
+            let first = previous.map { $0.stage.stageIndex! } ?? 0
+            let last = group.stage.stageIndex!
+            guard previous != nil, first < last else { return false }
+            for stage in first..<last where stagesWithSlots & (1 << UInt8(stage)) != 0 { return true }
+            return false
+        }
+
+        /// The stage bits (`Target.stagesWithSlots`) of a chain's slots.
+        static func stagesWithSlots(_ slots: [ChainEntry]) -> UInt8 {
+            var bits: UInt8 = 0
+            for slot in slots { if let i = slot.phase.stageIndex { bits |= 1 << UInt8(i) } }
+            return bits
         }
 
         /// The largest `reads`: the interned path's memo keys have room for it.

@@ -49,10 +49,9 @@ enum LibraryUtilities {
                     kind: .modifier, name: "modifier",
                     arguments: [.init(nil, .initializer("CNShimmerModifier", [.init("duration", .argument)]))])
             ])),
-        // `cn-aspect-[ratio]`: the ratio, fitted (swiftcn's phase `.layout`, read as effects
-        // as an inline registration's is).
+        // `cn-aspect-[ratio]`: the ratio, fitted, after padding and frames (phase `.layout`).
         "cn-aspect": Utility(
-            form: .argument, phase: .effects, argumentType: .points,
+            form: .argument, phase: .layout, argumentType: .points,
             body: .chain([
                 .init(
                     kind: .modifier, name: "aspectRatio",
@@ -70,9 +69,10 @@ enum LibraryUtilities {
                             .initializer("CNTintModifier", [.init("color", .argument), .init("token", .source("nil"))]))
                     ])
             ])),
-        // `cn-avatar-crop`: a circle while selected, no corner otherwise (structure stays).
+        // `cn-avatar-crop`: a circle while selected, no corner otherwise (structure stays), outside
+        // the background (phase `.decoration`).
         "cn-avatar-crop": Utility(
-            form: .view, phase: .effects,
+            form: .view, phase: .decoration,
             body: .chain([
                 .init(
                     kind: .modifier, name: "clipShape",
@@ -84,9 +84,9 @@ enum LibraryUtilities {
                                 [.init("cornerRadius", .whenActive(.fixed(.number(10_000)), .fixed(.number(0))))]))
                     ])
             ])),
-        // `cn-avatar-image`: fills the frame while selected, fits otherwise.
+        // `cn-avatar-image`: fills the frame while selected, fits otherwise (phase `.layout`).
         "cn-avatar-image": Utility(
-            form: .view, phase: .effects,
+            form: .view, phase: .layout,
             body: .chain([
                 .init(
                     kind: .modifier, name: "aspectRatio",

@@ -42,7 +42,8 @@ struct SwiftCNComponentTableTests {
     // swiftcn Sources/SwiftCN/Display.swift: CNAspectRatio applies `cn-aspect-[\(ratio)]` then the
     // classes, under `.cnAspectUtilities()` (ComponentUtilities.swift: `.aspectRatio(ratio, contentMode:
     // .fit)`); the ratio's default is 16 / 9. CNAvatar applies `avatar` (whose recipe starts with
-    // `cn-avatar-crop`) under `.cnAvatarUtilities()`.
+    // `cn-avatar-crop`) under `.cnAvatarUtilities()`. The ratio and the avatar image are layout slots
+    // (after the frame), the crop a decoration slot (after the background): ComponentUtilities.swift.
     @Test("CNAspectRatio and CNAvatar: their recipe classes and the utilities they install")
     func displayComponents() throws {
         let resolution = try SwiftSource.resolve(Self.gallery, path: "G.swift")
@@ -51,9 +52,9 @@ struct SwiftCNComponentTableTests {
         #expect(ratio.allDiagnostics.isEmpty)
         #expect(
             Self.modifiers(ratio) == [
+                ".aspectRatio(1.3333333333333333, contentMode: .fit)",
                 ".background(Color(red: 0.935, green: 0.935, blue: 0.947), in: .rect(cornerRadius: 12))",
                 ".clipShape(.rect(cornerRadius: 12))",
-                ".aspectRatio(1.3333333333333333, contentMode: .fit)",
             ])
         let byDefault = try #require(resolution.record(p + "1"))
         #expect(Self.modifiers(byDefault) == [".aspectRatio(1.7777777777777777, contentMode: .fit)"])
@@ -62,8 +63,9 @@ struct SwiftCNComponentTableTests {
         #expect(
             Self.modifiers(avatar) == [
                 ".foregroundStyle(Color(red: 0.09, green: 0.09, blue: 0.09))", ".frame(width: 48, height: 48)",
+                ".aspectRatio(contentMode: .fit)",
                 ".background(Color(red: 0.935, green: 0.935, blue: 0.947), in: .capsule)",
-                ".clipShape(RoundedRectangle(cornerRadius: 10000))", ".aspectRatio(contentMode: .fit)",
+                ".clipShape(RoundedRectangle(cornerRadius: 10000))",
             ])
     }
 

@@ -96,9 +96,9 @@ struct SwiftCNInputNavigationComponentTests {
                 """,
             stdout: #"""
                 Screen.swift:12:13: Screen.body/0  CNInputOTP  (view, decorated)  identity 077c4b864b5c349b
-                  .fontDesign(nil)                                                          // content · cn-mono (inline, Screen.swift:12:13) · inactive
                   .font(.title2)                                                            // style · built-in font ← input-otp
                   .fontDesign(.monospaced)                                                  // style · built-in font ← input-otp
+                  .fontDesign(nil)                                                          // content · cn-mono (inline, Screen.swift:12:13) · inactive
                   .padding(.init(top: 8, leading: 12, bottom: 8, trailing: 12))             // style · built-in padding ← input
                   .frame(width: 200)                                                        // style · built-in frame ← w-[200]
                   .frame(minHeight: 44)                                                     // style · built-in frame ← input
@@ -121,20 +121,20 @@ struct SwiftCNInputNavigationComponentTests {
                 """,
             stdout: #"""
                 Screen.swift:12:13: Screen.body/0  CNTypography  (view, decorated)  identity 077c4b864b5c349b
-                  .fontDesign(nil)                                             // content · cn-mono (inline, Screen.swift:12:13) · inactive
                   .font(.body)                                                 // style · built-in font ← text-base
                   .foregroundStyle(Color(red: 0.09, green: 0.09, blue: 0.09))  // style · built-in foreground ← typography
+                  .fontDesign(nil)                                             // content · cn-mono (inline, Screen.swift:12:13) · inactive
 
                 Screen.swift:13:13: Screen.body/1  CNTypography  (view, decorated)  identity 077c4b864b5c349b
-                  .fontDesign(nil)                                             // content · cn-mono (inline, Screen.swift:13:13) · inactive
                   .font(.title2)                                               // style · built-in font ← text-xl
                   .fontWeight(.semibold)                                       // style · built-in font ← font-semibold
                   .foregroundStyle(Color(red: 0.09, green: 0.09, blue: 0.09))  // style · built-in foreground ← text-primary
+                  .fontDesign(nil)                                             // content · cn-mono (inline, Screen.swift:13:13) · inactive
 
                 Screen.swift:14:13: Screen.body/2  CNTypography  (view, decorated)  identity 8b07c42c119bbd96
-                  .fontDesign(.monospaced)                                                  // content · cn-mono (inline, Screen.swift:14:13) · active
                   .font(.subheadline)                                                       // style · built-in font ← text-sm
                   .foregroundStyle(Color(red: 0.09, green: 0.09, blue: 0.09))               // style · built-in foreground ← typography
+                  .fontDesign(.monospaced)                                                  // content · cn-mono (inline, Screen.swift:14:13) · active
                   .padding(.horizontal, 4)                                                  // style · built-in padding ← px-1
                   .background(Color(red: 0.935, green: 0.935, blue: 0.947), in: .rect(cornerRadius: 4))  // style · built-in background ← bg-accent
                   .clipShape(.rect(cornerRadius: 4))                                        // style · built-in cornerRadius ← rounded-sm
@@ -387,10 +387,10 @@ struct SwiftCNInputNavigationComponentTests {
                   .font(.caption)  // style · built-in font ← text-xs
 
                 Screen.swift:14:13: Screen.body/2  CNKbd  (view, decorated)  identity 077c4b864b5c349b
-                  .fontDesign(nil)                                                          // content · cn-mono (inline, Screen.swift:14:13) · inactive
                   .font(.caption)                                                           // style · built-in font ← kbd
                   .fontDesign(.monospaced)                                                  // style · built-in font ← kbd
                   .foregroundStyle(Color(red: 0.42, green: 0.42, blue: 0.432))              // style · built-in foreground ← kbd
+                  .fontDesign(nil)                                                          // content · cn-mono (inline, Screen.swift:14:13) · inactive
                   .padding(.init(top: 4, leading: 8, bottom: 4, trailing: 8))               // style · built-in padding ← kbd
                   .background(Color(red: 0.935, green: 0.935, blue: 0.947), in: .rect(cornerRadius: 4))  // style · built-in background ← kbd
                   .overlay { RoundedRectangle(cornerRadius: 4).strokeBorder(Color(red: 0.88, green: 0.88, blue: 0.88), lineWidth: 1) }  // style · built-in border ← kbd

@@ -71,8 +71,11 @@ struct SwiftCNScopedUtilityTests {
         let resolution = try SwiftSource.resolve(source, path: "A.swift")
         let cell = try #require(resolution.surfaces.first { $0.node.type == "CNTableCell" })
         #expect(cell.allDiagnostics.isEmpty)
-        // The utility's content phase comes before the style phase.
-        #expect(Self.modifiers(cell).prefix(2) == [".fontDesign(.monospaced)", ".font(.subheadline)"])
+        // The utility's content slot follows the built-in text attributes (swiftcn's content stage).
+        #expect(
+            Self.modifiers(cell).prefix(3) == [
+                ".font(.subheadline)", ".fontWeight(.medium)", ".fontDesign(.monospaced)",
+            ])
         let plain = try #require(resolution.surfaces.first { $0.node.type == "Text" })
         #expect(plain.allDiagnostics.map(\.message) == ["unknown class 'cn-mono'"])
     }

@@ -103,7 +103,7 @@ struct DiffFormatTests {
         #expect(files.status == 1)
         #expect(
             files.stdout == """
-                ::error file=\(head),line=7,col=5,title=twhost phase-changed::identity: modifier gamma (versioned): the slot moves across the built-in styling, so every surface in scope resets child state%0Aphase: effects (after the built-in styling) → content (before the built-in styling)%0Ahint: keep the phase; to apply it elsewhere, add a registration under a new name and retire the old one%0Afingerprint: phase-changed/versioned/gamma
+                ::error file=\(head),line=7,col=5,title=twhost phase-changed::identity: modifier gamma (versioned): the slot moves across the built-in styling, so every surface in scope resets child state%0Aphase: effects (after the built-in styling) → content (after the built-in text attributes, before padding and frames)%0Ahint: keep the phase; to apply it elsewhere, add a registration under a new name and retire the old one%0Afingerprint: phase-changed/versioned/gamma
                 ::error file=\(head),line=4,col=5,title=twhost version-not-bumped::version: plugin versioned 1.0.0: 1 identity or breaking finding(s) in 'versioned' need a breaking release (2.0.0 or later), but it went from 1.0.0 to 1.0.0%0Aversion: 1.0.0%0Ahint: release 'versioned' as 2.0.0 or later%0Abecause of: phase-changed/versioned/gamma%0Afingerprint: version-not-bumped/versioned/1.0.0
                 2 finding(s): 2 blocking, 0 allowed; identity 1, breaking 0, behavior 0, compatible 0, version 1, input 0
 

@@ -216,7 +216,7 @@ struct ResolutionStepTests {
             ])
     }
 
-    @Test("signature step: styling goes before the first effects slot, in the chain and the signature")
+    @Test("signature step: each styling stage is followed by its phase's slots; one styling line after content slots")
     func insertStyling() {
         let effects = ChainEntry(
             phase: .effects, origin: .registration(name: "spin", plugin: "motion"), active: false,
@@ -232,10 +232,43 @@ struct ResolutionStepTests {
                 .target("view"), .slot(.init(phase: .content, name: "inset", structure: "x")),
                 .slot(.init(phase: .effects, name: "spin", structure: "y")),
             ])
-        slots.insertStyling([style])
-        #expect(slots.chain.map(\.phase) == [.content, .style, .effects])
+        let font = ChainEntry(
+            phase: .style, origin: .builtin(property: "font"), active: nil, modifier: ModifierIR(), className: nil)
+        let background = ChainEntry(
+            phase: .style, origin: .builtin(property: "background"), active: nil, modifier: ModifierIR(),
+            className: nil)
+        slots.insertStyling([font, style, background], stages: [.content, .layout, .decoration])
+        #expect(slots.chain.map(\.phase) == [.style, .content, .style, .style, .effects])
+        #expect(
+            slots.chain.map(\.origin) == [font.origin, content.origin, style.origin, background.origin, effects.origin])
         #expect(
             StructuralSignature(slots.signature).text == "target:view\ncontent|inset|x\nstyle|builtin\neffects|spin|y")
+        // Layout and decoration slots sit after their stages; the styling line goes before the first of them.
+        let lift = ChainEntry(
+            phase: .layout, origin: .registration(name: "lift", plugin: "motion"), active: false,
+            modifier: ModifierIR(), className: nil)
+        let ring = ChainEntry(
+            phase: .decoration, origin: .registration(name: "ring", plugin: "motion"), active: false,
+            modifier: ModifierIR(), className: nil)
+        var staged = PreparedStyle.SlotChain(
+            chain: [content, lift, ring, effects],
+            signature: [
+                .target("view"), .slot(.init(phase: .content, name: "inset", structure: "x")),
+                .slot(.init(phase: .layout, name: "lift", structure: "l")),
+                .slot(.init(phase: .decoration, name: "ring", structure: "r")),
+                .slot(.init(phase: .effects, name: "spin", structure: "y")),
+            ])
+        staged.insertStyling([font, style, background], stages: [.content, .layout, .decoration])
+        #expect(
+            staged.chain.map(\.origin) == [
+                font.origin, content.origin, style.origin, lift.origin, background.origin, ring.origin,
+                effects.origin,
+            ])
+        #expect(
+            staged.signature.map(\.line) == [
+                "target:view", "content|inset|x", "style|builtin", "layout|lift|l", "decoration|ring|r",
+                "effects|spin|y",
+            ])
         // A text transform outside the signature has no part there: the styling still goes before effects.
         let kern = ChainEntry(
             phase: .source, origin: .registration(name: "kern", plugin: "typography"), active: true,
@@ -243,7 +276,7 @@ struct ResolutionStepTests {
         var text = PreparedStyle.SlotChain(
             chain: [kern, effects],
             signature: [.target("text"), .slot(.init(phase: .effects, name: "spin", structure: "y"))])
-        text.insertStyling([style])
+        text.insertStyling([style], stages: [.layout])
         #expect(text.signature.map(\.line) == ["target:text", "style|builtin", "effects|spin|y"])
     }
 

@@ -61,9 +61,9 @@ struct CorpusDigestTests {
     /// JSON and compact digests leave out their second line (the plugins'
     /// paths, which depend on the build folder).
     static let pluginDigests = [
-        "json": "f50e364310d468e89dc920b1e01878b7815fddb9c0f92ba08eb4c97466a62a88",
-        "compact": "818f484792fd9d49392f0801e70b3d567ac96ce55e10ff49e0efa66594fe9c7c",
-        "text": "f124b16a9d58fc3c862c9f5c0254f344c68d60f1d05d6e66986e1f74a5b3bcfb",
+        "json": "885112df95ac0e8648adeac8cfbff088357e826969aa2aef53fe6d970035256c",
+        "compact": "07d62fc5d38ce4972ee5af6ca7286435ddfbcc96c096c9017bbc0763c804fee0",
+        "text": "214335feafe3c14fa324005ddc39235d92478126089a8680f3b910d90417657b",
     ]
 
     @Test("with plugins in scope, the repeated corpus resolves to the same bytes on one thread and on several")
