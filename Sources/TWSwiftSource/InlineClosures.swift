@@ -53,7 +53,16 @@ enum InlineClosures {
         var order = 0
         if let o = arg("order"), case .number(let n) = eval.value(o, scope), let i = Int(exactly: n) { order = i }
         var phase = ChainPhase.effects
-        if let p = arg("phase")?.sourceText, p.hasSuffix("content") { phase = .content }
+        if let p = arg("phase") {
+            // swiftcn's `TWModifierPhase`: `.content`, `.layout`, `.decoration`, `.effects`.
+            guard let member = p.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+                let named = ChainPhase(registrationPhase: member), named != .source
+            else {
+                findings.append(SourceFinding.rulesNotRead(what: "the phase of '\(name)'").diagnostic(at: at))
+                return nil
+            }
+            phase = named
+        }
         var conflictKey = name
         if let k = arg("conflictKey"), case .text(let key) = eval.value(k, scope) { conflictKey = key }
         let native = NativeFactory(name: name, closure: closure, eval: eval, scope: scope)
@@ -670,7 +679,11 @@ struct TemplateReader {
             let name = d.baseName.text
             if name == second {
                 if secondIsActive { return .whenActive(.fixed(.bool(true)), .fixed(.bool(false))) }
-                if computedValue { return .source("/* \(name): computed by the app's parse: closure */") }
+                if computedValue {
+                    // swiftcn calls `parse:` only for a selected class; inactive, the slot gets the default
+                    // (NativeUtility.swift, `argument(default:parse:)`).
+                    return .whenActive(.source("/* \(name): computed by the app's parse: closure */"), .argument)
+                }
                 return scalarValue ? .scalarArgument : .argument
             }
             if let local = locals[name] { return local }

@@ -189,7 +189,7 @@ struct RulesReader {
             if let s = item.item.as(StmtSyntax.self)?.as(ExpressionStmtSyntax.self) { expr = s.expression }
             if let e = item.item.as(ExprSyntax.self) { expr = e }
             guard let expr else { continue }
-            if assignment(expr, &byName, scope) { continue }
+            if assignment(expr, &byName, scope) || removal(expr, &byName, scope) { continue }
             if let d = expr.as(DeclReferenceExprSyntax.self), let rules = byName[d.baseName.text] {
                 result = rules
             } else {
@@ -208,7 +208,7 @@ struct RulesReader {
             if let s = item.item.as(StmtSyntax.self)?.as(ExpressionStmtSyntax.self) { expr = s.expression }
             if let e = item.item.as(ExprSyntax.self) { expr = e }
             if let v = item.item.as(DeclSyntax.self)?.as(VariableDeclSyntax.self) { eval.bindLocals(v, scope) }
-            if let expr, !assignment(expr, &byName, scope) {
+            if let expr, !assignment(expr, &byName, scope), !removal(expr, &byName, scope) {
                 findings.append(
                     SourceFinding.rulesNotRead(what: "`\(expr.sourceText)`").diagnostic(
                         at: eval.source.location(expr)))
@@ -235,6 +235,12 @@ struct RulesReader {
             var rules = byName[base]
         else { return false }
         let field = m.declName.baseName.text
+        if assigned.is(NilLiteralExprSyntax.self), let key {
+            // `rules.modifiers["x"] = nil`: the entry is gone, as from swiftcn's dictionaries.
+            guard Self.remove(key, from: field, in: &rules) else { return false }
+            byName[base] = rules
+            return true
+        }
         switch (field, key) {
         case ("view", nil):
             rules.rules.view = classes(assigned, scope)
@@ -263,6 +269,32 @@ struct RulesReader {
             return false
         }
         byName[base] = rules
+        return true
+    }
+
+    /// `rules.modifiers.removeValue(forKey: "x")` (also of `named`, `utilities`, `animations`).
+    private mutating func removal(_ expr: ExprSyntax, _ byName: inout [String: SceneRules], _ scope: Scope) -> Bool {
+        guard let call = expr.as(FunctionCallExprSyntax.self),
+            let callee = call.calledExpression.as(MemberAccessExprSyntax.self),
+            callee.declName.baseName.text == "removeValue", call.arguments.count == 1,
+            let argument = call.arguments.first, argument.label?.text == "forKey",
+            case .text(let key) = eval.value(argument.expression, scope),
+            let field = callee.base?.as(MemberAccessExprSyntax.self), let base = field.base?.sourceText,
+            var rules = byName[base], Self.remove(key, from: field.declName.baseName.text, in: &rules)
+        else { return false }
+        byName[base] = rules
+        return true
+    }
+
+    /// Removes one entry of a rule set's dictionary field; false for another field.
+    private static func remove(_ key: String, from field: String, in rules: inout SceneRules) -> Bool {
+        switch field {
+        case "named": rules.rules.named[key] = nil
+        case "modifiers": rules.inline.modifiers.removeAll { $0.name == key }
+        case "utilities": rules.inline.utilities.removeAll { $0.prefix == key }
+        case "animations": rules.inline.animations.removeAll { $0.name == key }
+        default: return false
+        }
         return true
     }
 

@@ -543,7 +543,9 @@ struct ViewTreeReader {
                     if let arg = call.arguments.first?.expression { draft.node.id = arg.sourceText }
                 }
             case "disabled":
-                if let arg = call?.arguments.first?.expression {
+                // `.disabled` sets `isEnabled` for what it wraps: written after the styling it disables the
+                // surface (swiftcn's `TWModifier` reads the environment); before it, only the view inside.
+                if draft.hasSurface, let arg = call?.arguments.first?.expression {
                     draft.states.append((.disabled, eval.value(arg, scope)))
                 }
             default:

@@ -168,14 +168,14 @@ struct SwiftCNAppRegistrationTests {
         let inactive = [
             ".modifier(Nudge(distance: 0))", ".opacity(/* badge.alpha: computed by the app from the Badge */)",
             "AnyView(/* glow: the app's factory, not read statically */)", ".modifier(Nudge(distance: 0))",
-            ".offset(x: /* distance: computed by the app's parse: closure */)",
+            ".offset(x: 0)",
         ]
         #expect(output.modifiers(p + "0") == [".padding(8)"] + inactive + [".modifier(Lean(degrees: 12))"])
         #expect(
             output.modifiers(p + "3") == [
                 ".modifier(Nudge(distance: 0))", ".opacity(/* badge.alpha: computed by the app from the Badge */)",
                 "AnyView(/* glow: the app's factory, not read statically */)", ".modifier(Nudge(distance: 24))",
-                ".offset(x: /* distance: computed by the app's parse: closure */)", ".modifier(Lean(degrees: 0))",
+                ".offset(x: 0)", ".modifier(Lean(degrees: 0))",
             ])
         // `.modifier { … }` keeps one structure: toggling `on` keeps the view's identity.
         let combinations = output.combinations(p + "3")
@@ -253,7 +253,7 @@ struct SwiftCNAppRegistrationTests {
             ])
         #expect(
             output.chain(p + "4").filter { $0.active == true }.map(\.modifier) == [
-                ".clipShape(RoundedRectangle(cornerRadius: 10000))", ".aspectRatio(contentMode: .fill)",
+                ".aspectRatio(contentMode: .fill)", ".clipShape(RoundedRectangle(cornerRadius: 10000))",
             ])
         #expect(
             output.chain(p + "0").first { $0.name == "cn-tint" }?.modifier
@@ -353,6 +353,133 @@ struct SwiftCNAppRegistrationTests {
                   .offset(x: 20)  // effects · lp (inline, Shadowed.swift:7:19) · active
 
                 1 surface(s): 1 decorated, 0 undecorated; 0 error(s), 0 warning(s)
+
+                """)
+        #expect(result.status == 0)
+    }
+
+    // swiftcn Tests/SwiftCNTests/CompositionRenderingTests.swift (modifierPhasesMatchNativeOrder) and
+    // Sources/SwiftCN/View+TW.swift (`TWPhaseModifier`): each phase's built-in stage runs, then its slots —
+    // a content slot's padding is inside the background, a layout slot sits after padding and frames,
+    // a decoration slot outside the background and before the built-in effects; a Text keeps `Text`'s own
+    // font method under a content slot.
+    @Test("phases: content, layout, decoration and effects slots follow their stage of the built-in styling")
+    func phasesFollowTheirStage() throws {
+        let source = """
+            import SwiftUI
+
+            struct Stages: View {
+                private var rules: TWGlobalRules {
+                    TWGlobalRules(modifiers: [
+                        "hug": .view(phase: .content) { view, active in view.padding(active ? 3 : 0) },
+                        "ring": .view(phase: .decoration) { view, active in view.padding(active ? 9 : 0) },
+                        "lift": .view(phase: .layout) { view, active in view.offset(y: active ? -2 : 0) },
+                        "fade": .view { view, active in view.blur(radius: active ? 1 : 0) },
+                    ])
+                }
+                var body: some View {
+                    VStack {
+                        Text("A").tw("fade hug ring lift w-[40] p-[5] bg-[#00f] font-bold opacity-50")
+                        Text("B").tw("p-[5] bg-[#00f] font-bold opacity-50")
+                    }
+                    .twRules(rules)
+                }
+            }
+
+            """
+        let result = try Self.run(["resolve"], "Stages.swift", source)
+        #expect(
+            result.stdout == """
+                Stages.swift:14:13: Stages.body/0  Text  (text, decorated)  identity f57f9f59cb7ed9af
+                  .fontWeight(.bold)                             // style · built-in font ← font-bold
+                  .padding(3)                                    // content · hug (inline, Stages.swift:6:20) · active
+                  .padding(5)                                    // style · built-in padding ← p-[5]
+                  .frame(width: 40)                              // style · built-in frame ← w-[40]
+                  .offset(y: -2)                                 // layout · lift (inline, Stages.swift:8:21) · active
+                  .background(Color(red: 0, green: 0, blue: 1))  // style · built-in background ← bg-[#00f]
+                  .padding(9)                                    // decoration · ring (inline, Stages.swift:7:21) · active
+                  .opacity(0.5)                                  // style · built-in opacity ← opacity-50
+                  .blur(radius: 1)                               // effects · fade (inline, Stages.swift:9:21) · active
+
+                Stages.swift:15:13: Stages.body/1  Text  (text, decorated)  identity f57f9f59cb7ed9af
+                  .fontWeight(.bold)                             // style · built-in font ← font-bold
+                  .padding(0)                                    // content · hug (inline, Stages.swift:6:20) · inactive
+                  .padding(5)                                    // style · built-in padding ← p-[5]
+                  .offset(y: 0)                                  // layout · lift (inline, Stages.swift:8:21) · inactive
+                  .background(Color(red: 0, green: 0, blue: 1))  // style · built-in background ← bg-[#00f]
+                  .padding(0)                                    // decoration · ring (inline, Stages.swift:7:21) · inactive
+                  .opacity(0.5)                                  // style · built-in opacity ← opacity-50
+                  .blur(radius: 0)                               // effects · fade (inline, Stages.swift:9:21) · inactive
+
+                2 surface(s): 2 decorated, 0 undecorated; 0 error(s), 0 warning(s)
+
+                """)
+        #expect(result.status == 0)
+        // A phase that is not one of swiftcn's four is not guessed.
+        let unknown = try Self.run(
+            ["check"], "Unknown.swift",
+            source.replacingOccurrences(of: "phase: .layout", with: "phase: chosenPhase"))
+        #expect(
+            unknown.stdout.split(separator: "\n").first.map(String.init)
+                == "Unknown.swift:8:21: note[dynamic-classes] the phase of 'lift' is not read statically; what it adds is not checked"
+        )
+    }
+
+    // swiftcn Tests/SwiftCNTests/NativeUtilityTests.swift (preparedSlotOrderTracksRegistryEditsWithoutLeakingSelections:
+    // a registration removed from `rules.modifiers` has no slot), NativeUtilityRenderingTests.swift
+    // (registeredFactoriesProduceTheNativePixels: an inactive `.argument(default:parse:)` slot gets the default,
+    // `parse:` runs only for a selected class) and MotionRenderingTests.swift (composedClassAnimation…: `.disabled`
+    // reaches the styling through `isEnabled`, so only when written after `.tw`).
+    @Test("removed registrations have no slot; an inactive parse: slot gets the default; .disabled after .tw")
+    func registryEditsDefaultsAndDisabled() throws {
+        let source = """
+            import SwiftUI
+
+            struct Q: View {
+                static var rules: TWGlobalRules {
+                    var rules = TWGlobalRules(modifiers: ["glow": .view(order: 20) { view, active in view.shadow(radius: active ? 4 : 0) }])
+                    rules.modifiers["first"] = .view(phase: .content) { view, _ in view.padding(1) }
+                    rules.modifiers.removeValue(forKey: "first")
+                    rules.modifiers["second"] = .view { view, _ in view.padding(2) }
+                    rules.modifiers["second"] = nil
+                    rules.modifiers["nudge"] = .argument(default: CGFloat.zero, parse: { argument, theme in argument.points.map { $0 * theme.spacingUnit } }) { view, distance in view.offset(x: distance) }
+                    return rules
+                }
+                var body: some View {
+                    VStack {
+                        Text("x").tw("p-4")
+                        Text("y").tw("p-4 nudge-[2]")
+                        Text("before").disabled(true).tw("opacity-20 disabled:opacity-50")
+                        Text("after").tw("opacity-20 disabled:opacity-50").disabled(true)
+                    }.twRules(Self.rules)
+                }
+            }
+
+            """
+        let result = try Self.run(["resolve"], "Q.swift", source)
+        #expect(
+            result.stdout == """
+                Q.swift:15:13: Q.body/0  Text  (text, decorated)  identity 9f8d6c1cb238529d
+                  .padding(16)        // style · built-in padding ← p-4
+                  .offset(x: 0)       // effects · nudge (inline, Q.swift:10:36) · inactive
+                  .shadow(radius: 0)  // effects · glow (inline, Q.swift:5:55) · inactive
+
+                Q.swift:16:13: Q.body/1  Text  (text, decorated)  identity 21f3e0fa19566186
+                  .padding(16)                                                      // style · built-in padding ← p-4
+                  .offset(x: /* distance: computed by the app's parse: closure */)  // effects · nudge (inline, Q.swift:10:36) · active
+                  .shadow(radius: 0)                                                // effects · glow (inline, Q.swift:5:55) · inactive
+
+                Q.swift:17:13: Q.body/2  Text  (text, decorated)  identity 9f8d6c1cb238529d
+                  .opacity(0.2)       // style · built-in opacity ← opacity-20
+                  .offset(x: 0)       // effects · nudge (inline, Q.swift:10:36) · inactive
+                  .shadow(radius: 0)  // effects · glow (inline, Q.swift:5:55) · inactive
+
+                Q.swift:18:13: Q.body/3  Text  (text, decorated)  identity 9f8d6c1cb238529d
+                  .opacity(0.5)       // style · built-in opacity ← disabled:opacity-50
+                  .offset(x: 0)       // effects · nudge (inline, Q.swift:10:36) · inactive
+                  .shadow(radius: 0)  // effects · glow (inline, Q.swift:5:55) · inactive
+
+                4 surface(s): 4 decorated, 0 undecorated; 0 error(s), 0 warning(s)
 
                 """)
         #expect(result.status == 0)
