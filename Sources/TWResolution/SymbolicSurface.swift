@@ -124,7 +124,8 @@ public enum SymbolicSurface {
             return .color(
                 ColorValue(red: scalar, green: scalar, blue: scalar, alpha: 1, name: "twhost-probe-\(run)-\(index)"))
         case .string: return .string("twhost-probe-\(run)-\(index)")
-        case .animation: return .animation(AnimationValue(curve: .default, duration: scalar))
+        // A curve that prints its duration: the two runs differ, so the chain shows the expression.
+        case .animation: return .animation(AnimationValue(curve: .linear, duration: scalar))
         case .none, .bool, .vector, .custom: return nil
         }
     }

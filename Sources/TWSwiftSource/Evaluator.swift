@@ -57,6 +57,30 @@ final class Evaluator {
 
     // MARK: expressions
 
+    /// The value of an argument passed for a declaration of type `declaredType`: an implicit
+    /// member (`.linear(duration: 2)` for an `Animation`) is read as one of that type.
+    func value(_ expr: ExprSyntax, _ scope: Scope, declaredType: String?) -> Value {
+        if var type = declaredType?.replacing(" ", with: "") {
+            while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
+            if type.hasPrefix("SwiftUI.") { type.removeFirst(8) }
+            if TypedExpressions.impliedBases.contains(type) {
+                let e = unwrap(expr)
+                if let m = e.as(MemberAccessExprSyntax.self), m.base == nil,
+                    let typed = TypedExpressions.member(m, self, scope, impliedBase: type)
+                {
+                    return typed
+                }
+                if let c = e.as(FunctionCallExprSyntax.self),
+                    let callee = c.calledExpression.as(MemberAccessExprSyntax.self), callee.base == nil,
+                    let typed = TypedExpressions.call(c, self, scope, impliedBase: type)
+                {
+                    return typed
+                }
+            }
+        }
+        return value(expr, scope)
+    }
+
     func value(_ expr: ExprSyntax, _ scope: Scope) -> Value {
         guard enter() else { return symbolic(expr, nil) }
         defer { leave() }

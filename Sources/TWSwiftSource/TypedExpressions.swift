@@ -16,10 +16,12 @@ enum TypedExpressions {
 
     static func isType(_ text: String, _ name: String) -> Bool { text == name || text == "SwiftUI." + name }
 
-    /// `CGFloat.zero`, `Angle.zero`, `Color.indigo`, `Animation.default`.
-    static func member(_ m: MemberAccessExprSyntax, _ eval: Evaluator, _ scope: Scope) -> Value? {
-        guard let base = m.base else { return nil }
-        let baseText = base.sourceText
+    /// `CGFloat.zero`, `Angle.zero`, `Color.indigo`, `Animation.default`; with `impliedBase`,
+    /// an implicit member (`.easeIn` passed where an `Animation` is declared) of that type.
+    static func member(_ m: MemberAccessExprSyntax, _ eval: Evaluator, _ scope: Scope, impliedBase: String? = nil)
+        -> Value?
+    {
+        guard let baseText = m.base?.sourceText ?? impliedBase else { return nil }
         let name = m.declName.baseName.text
         // `.nan` and `.infinity` are read as what they are, so a class that receives one is
         // refused (`invalid-argument`, "not a finite number") as swiftcn refuses it, never drawn
@@ -52,7 +54,12 @@ enum TypedExpressions {
         return c
     }
 
-    static func call(_ c: FunctionCallExprSyntax, _ eval: Evaluator, _ scope: Scope) -> Value? {
+    /// The types an implicit member can be read in (`impliedBase`), by a declaration's type.
+    static let impliedBases: Set<String> = ["Animation", "Color", "Angle", "CGFloat"]
+
+    static func call(_ c: FunctionCallExprSyntax, _ eval: Evaluator, _ scope: Scope, impliedBase: String? = nil)
+        -> Value?
+    {
         let args = Array(c.arguments)
         func arg(_ label: String?) -> ExprSyntax? { args.first { $0.label?.text == label }?.expression }
         func number(_ e: ExprSyntax?, _ make: @escaping (Double) -> Value, type: ArgumentType) -> Value {
@@ -75,6 +82,9 @@ enum TypedExpressions {
                 return colorInit(c, args, eval, scope)
             case "TWAnimation":
                 return animationFactory(c, eval)
+            case "Animation":
+                // `Animation(MyCurve())`: a custom animation, known at run time.
+                return eval.symbolic(c, .animation)
             case "CGSize", "CGPoint":
                 // Two numbers known statically; otherwise the value is left to the general reading.
                 let labels = callee.baseName.text == "CGSize" ? ("width", "height") : ("x", "y")
@@ -93,7 +103,7 @@ enum TypedExpressions {
         }
         guard let callee = c.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
         let name = callee.declName.baseName.text
-        let baseText = callee.base?.sourceText
+        let baseText = callee.base?.sourceText ?? impliedBase
         if baseText.map({ isType($0, "Angle") }) ?? true, name == "degrees" || name == "radians" {
             let scale = name == "degrees" ? 1 : 180 / Double.pi
             return number(args.first?.expression, { .typed(.angle($0 * scale)) }, type: .angle)

@@ -196,7 +196,8 @@ struct ViewTreeReader {
         let typeScope = Scope(owner: qualified)
         for a in call?.arguments ?? [] {
             guard let label = a.label?.text else { continue }
-            typeScope.bind(label, .value(eval.value(a.expression, scope)))
+            let declared = eval.index.lookup(label, inType: qualified, from: qualified)?.typeText
+            typeScope.bind(label, .value(eval.value(a.expression, scope, declaredType: declared)))
         }
         inlined.insert(qualified)
         inlining.append(qualified)
@@ -742,6 +743,12 @@ struct ViewTreeReader {
             guard let kind = Self.adapters[m.name] else { return }
             let inner = twArgument(call, scope)
             draft.adapters.append((kind, inner.base, inner.classes))
+            // `.textFieldStyle(.tw("input", state: TWState(isFocused: f)))`: the adapter passes its state to
+            // the field's styling (swiftcn's ControlStyles.swift).
+            if let adapter = call.arguments.first.flatMap({ eval.unwrap($0.expression).as(FunctionCallExprSyntax.self) }
+            ) {
+                for a in adapter.arguments where a.label?.text == "state" { state(a.expression, &draft, scope) }
+            }
         }
     }
 

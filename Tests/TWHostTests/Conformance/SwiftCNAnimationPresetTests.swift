@@ -158,4 +158,51 @@ struct SwiftCNAnimationPresetTests {
                 == ".linear(duration: 0.2)")
         #expect(out.diagnostics("Photo.swift:Photo.body/0") == ["ignored-class"])
     }
+
+    // swiftcn Tests/SwiftCNTests/MotionRenderingTests.swift · valueAnimationDrivesContentAndPreservesItsIdentity
+    // and NativeUtilityRenderingTests.swift · publicInterpolationAnimatesNativeState: an `Animation` passed in
+    // (a parameter, a use site's implicit member, `Animation(custom)`) is the animation that runs
+    // (Animation.swift keeps an interpolated native animation as it is) — shown as written, never `.default`.
+    @Test("native animations known at run time are shown as written; a use site's .linear(…) is an Animation")
+    func symbolicAnimations() throws {
+        let source = """
+            import SwiftUI
+
+            struct Panel: View {
+                let curve: Animation
+                let eased: Animation = .easeIn
+                @State private var open = false
+                var body: some View {
+                    VStack {
+                        Text("a").tw("opacity-50 animate-[\\(curve)] delay-100")
+                        Text("b").tw("animate-[\\(eased)]")
+                        Text("c").tw("animate-[\\(Animation(Wobble()))]")
+                    }
+                }
+            }
+
+            struct Screen: View {
+                var body: some View { Panel(curve: .linear(duration: 2)) }
+            }
+
+            struct Loose: View {
+                let curve: Animation
+                var body: some View { Text("d").tw("animate-[\\(curve)]") }
+            }
+            """
+        let root = try SwiftSource.folder(["Panel.swift": source], label: "swiftcn-symbolic-animations")
+        let result = try twhost(["resolve", "--format", "json", "Panel.swift"], directory: root)
+        #expect(result.status == 0)
+        let out = try ResolveOutput(result.stdout)
+        func animation(_ id: String) -> String? {
+            out.surface("Panel.swift:" + id).flatMap { ResolveOutput.field($0, "animation") }.flatMap {
+                ResolveOutput.string($0, "modifier")
+            }
+        }
+        #expect(animation("Screen.body/0/0") == ".linear(duration: 2).delay(0.1)")
+        #expect(animation("Screen.body/0/1") == ".easeIn")
+        #expect(animation("Screen.body/0/2") == "Animation(Wobble())")
+        #expect(animation("Loose.body") == "curve")
+        #expect(!result.stdout.contains("invalid-argument"))
+    }
 }

@@ -484,4 +484,55 @@ struct SwiftCNAppRegistrationTests {
                 """)
         #expect(result.status == 0)
     }
+
+    // swiftcn Sources/SwiftCN/ControlStyles.swift (`TextFieldStyle.tw(_:state:)` passes its state to the
+    // field's styling) and Tests/SwiftCNTests/PresentationAndScrollingTests.swift's focused field probe: the
+    // adapter's `state:` is the surface's state, a condition when not a literal.
+    @Test("a control adapter's state: is the field's state")
+    func adapterState() throws {
+        let source = """
+            import SwiftUI
+
+            struct Fields: View {
+                @State private var text = ""
+                @State private var f = false
+                var body: some View {
+                    VStack {
+                        TextField("A", text: $text).textFieldStyle(.tw("input", state: .init(isFocused: f)))
+                        TextField("B", text: $text).textFieldStyle(.tw("input", state: TWState(isFocused: true)))
+                    }
+                }
+            }
+
+            """
+        let result = try Self.run(["resolve", "--platform", "macos"], "U4.swift", source)
+        #expect(
+            result.stdout == """
+                U4.swift:8:13: Fields.body/0  TextField  (view, decorated)  identity 9106a31d44f82b3a
+                  .textFieldStyle(.tw())
+                    .padding(.init(top: 8, leading: 12, bottom: 8, trailing: 12))             // style · built-in padding ← input
+                    .frame(minHeight: 36)                                                     // style · built-in frame ← input
+                    .background(Color(red: 0.98, green: 0.98, blue: 0.98), in: .rect(cornerRadius: 8))  // style · built-in background ← input
+                    .overlay { RoundedRectangle(cornerRadius: 8).strokeBorder(Color(red: 0.09, green: 0.09, blue: 0.09), lineWidth: 1) }  // style · built-in border ← input
+                    .clipShape(.rect(cornerRadius: 8))                                        // style · built-in cornerRadius ← input
+                  backing: NSTextField  // TextField on macos 15
+                  conditions: f  // 2 combinations, one identity
+                  when !f:
+                    - .overlay { RoundedRectangle(cornerRadius: 8).strokeBorder(Color(red: 0.09, green: 0.09, blue: 0.09), lineWidth: 1) }  // style · built-in border ← input
+                    + .overlay { RoundedRectangle(cornerRadius: 8).strokeBorder(Color(red: 0.88, green: 0.88, blue: 0.88), lineWidth: 1) }  // style · built-in border ← input
+
+                U4.swift:9:13: Fields.body/1  TextField  (view, decorated)  identity 9106a31d44f82b3a
+                  .textFieldStyle(.tw())
+                    .padding(.init(top: 8, leading: 12, bottom: 8, trailing: 12))             // style · built-in padding ← input
+                    .frame(minHeight: 36)                                                     // style · built-in frame ← input
+                    .background(Color(red: 0.98, green: 0.98, blue: 0.98), in: .rect(cornerRadius: 8))  // style · built-in background ← input
+                    .overlay { RoundedRectangle(cornerRadius: 8).strokeBorder(Color(red: 0.09, green: 0.09, blue: 0.09), lineWidth: 1) }  // style · built-in border ← input
+                    .clipShape(.rect(cornerRadius: 8))                                        // style · built-in cornerRadius ← input
+                  backing: NSTextField  // TextField on macos 15
+
+                2 surface(s): 2 decorated, 0 undecorated; 0 error(s), 0 warning(s)
+
+                """)
+        #expect(result.status == 0)
+    }
 }
