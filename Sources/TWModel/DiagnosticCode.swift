@@ -32,6 +32,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, CustomStri
     case ignoredClass = "ignored-class"
     case unknownLifecycle = "unknown-lifecycle"
     case noEnclosingGroup = "no-enclosing-group"
+    case textOnlyClass = "text-only-class"
     // Scenes and Swift sources (docs/Scenes.md, docs/SwiftSources.md).
     case unknownField = "unknown-field"
     case identityVaries = "identity-varies"
@@ -63,7 +64,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, CustomStri
             return .error
         case .shadowedRegistration, .builderKept, .variantNoEffect, .unstableStructure, .nativeStyleFallback,
             .notPainted, .unavailableAPI, .invalidPreset, .ignoredClass, .unknownLifecycle, .unknownField,
-            .unstableRowID, .branchResetsIdentity, .unusedSuppression, .overriddenClass, .duplicateClass:
+            .unstableRowID, .branchResetsIdentity, .unusedSuppression, .overriddenClass, .duplicateClass,
+            .textOnlyClass:
             return .warning
         case .dynamicClasses, .combinationsLimited, .viewDepthLimit, .viewCycle, .noEnclosingGroup:
             return .note
@@ -102,6 +104,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, CustomStri
         case .unknownLifecycle: return "A lifecycle modifier name that CocoaUI does not have."
         case .noEnclosingGroup:
             return "A group variant or shared element with no enclosing group marker in what twhost reads."
+        case .textOnlyClass: return "A tracking class on a surface that is not a Text value itself: nothing is drawn."
         case .unknownField: return "A field of a scene file that twhost does not read."
         case .identityVaries:
             return
@@ -167,6 +170,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, CustomStri
         case .noEnclosingGroup:
             return
                 "Add `group` (or `group/name`) to an enclosing view's classes; when the group is in another file, give its state with --state."
+        case .textOnlyClass: return "Write .tw(…) directly on the Text (before any other modifier)."
         case .unknownField: return "Fix the field's name (the message suggests one) or remove it."
         case .identityVaries:
             return

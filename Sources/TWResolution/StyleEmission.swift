@@ -160,11 +160,12 @@ struct StyleEmission {
     /// of Text's own methods: after the others the receiver is some View.
     mutating func textLayout() {
         if let v = points(.tracking) {
-            if text || has(.viewTracking) {
+            if text {
                 emit([.tracking], .modifier("tracking", [IRArgument(nil, .number(v))]))
             } else {
-                // No view-wide equivalent: Text.tracking(_:) exists from iOS 13 on the Text itself.
-                unavailable(.viewTracking, .tracking, instead: nil)
+                // swiftcn tracks only a native Text its `.tw` is written on (View+TW.swift, `source`): on
+                // any other receiver it draws nothing and logs an error.
+                warnings.append(SurfaceFinding.trackingNeedsText.diagnostic)
             }
         }
         if let v = points(.lineSpacing) {

@@ -39,6 +39,8 @@ enum SurfaceFinding: DiagnosticKind {
     case groupVariantWithoutGroup(classText: String, innerText: String, variant: Variant)
     /// A shared element with no enclosing group to pair in: no `matchedGeometryEffect`.
     case sharedWithoutGroup(classText: String, innerText: String, group: String)
+    /// Tracking on a surface that is not the Text value itself: swiftcn applies it only there.
+    case trackingNeedsText
 
     /// The diagnostic, about the class (or registration) the finding names.
     var diagnostic: Diagnostic { diagnostic(className: className) }
@@ -55,7 +57,7 @@ enum SurfaceFinding: DiagnosticKind {
             .unstableStructure(let registration), .unavailableInRegistration(_, _, let registration, _):
             return registration
         case .invalidPreset(_, _, _, _, let className): return className
-        case .nativeStyleFallback, .unavailableAPI: return nil
+        case .nativeStyleFallback, .unavailableAPI, .trackingNeedsText: return nil
         }
     }
 
@@ -72,6 +74,7 @@ enum SurfaceFinding: DiagnosticKind {
         case .unavailableInRegistration, .unavailableAPI: return .unavailableAPI
         case .ignoredByAnimation: return .ignoredClass
         case .groupVariantWithoutGroup, .sharedWithoutGroup: return .noEnclosingGroup
+        case .trackingNeedsText: return .textOnlyClass
         }
     }
 
@@ -80,7 +83,8 @@ enum SurfaceFinding: DiagnosticKind {
         case .pressedOnNativeStyle, .pressedWithoutState, .variantChangesNativeStyle, .groupVariantWithoutGroup:
             return .variant
         case .sharedWithoutGroup: return .root
-        case .nativeStyleFallback, .unsupportedTarget, .notPainted, .unavailableInRegistration, .unavailableAPI:
+        case .nativeStyleFallback, .unsupportedTarget, .notPainted, .unavailableInRegistration, .unavailableAPI,
+            .trackingNeedsText:
             return .target
         case .invalidDefault, .invalidPreset: return .value
         case .factoryFailed, .unstableStructure, .ignoredByAnimation: return .root
@@ -142,6 +146,9 @@ enum SurfaceFinding: DiagnosticKind {
         case .sharedWithoutGroup(_, let innerText, let group):
             return
                 "'\(innerText)': no enclosing \(Self.marker(group)) to pair the shared element in: no matchedGeometryEffect"
+        case .trackingNeedsText:
+            return
+                "the tracking styling is left out: tracking applies only when .tw is written directly on a Text value (swiftcn logs an error here)"
         }
     }
 
@@ -162,6 +169,7 @@ enum SurfaceFinding: DiagnosticKind {
                 "mark an enclosing view with \(Self.marker(variant.group ?? "")), or pass --state \(variant.rawValue)\(given) when the group is outside what is read"
         case .sharedWithoutGroup(_, _, let group):
             return "mark an enclosing view with \(Self.marker(group))"
+        case .trackingNeedsText: return "write .tw(…) directly on the Text, before any other modifier"
         case .pressedOnNativeStyle, .nativeStyleFallback, .unsupportedTarget, .notPainted, .invalidDefault,
             .factoryFailed:
             return nil

@@ -64,6 +64,12 @@ struct AvailabilityTests {
         // so they are still Text's own methods.
         let wrapped = Engine.resolve("font-semibold tracking-wide", .text, environment: Self.env(.ios, 15))
         #expect(wrapped.style == [".fontWeight(.semibold)", ".tracking(0.4)"])
+        // swiftcn View+TW.swift (`source(_:appearance:)`): tracking only on the Text itself, on any version.
+        for os in [15, 26] {
+            let view = Engine.resolve("tracking-wide p-2", .view, environment: Self.env(.ios, os))
+            #expect(view.style == [".padding(8)"])
+            #expect(view.codes == ["text-only-class"])
+        }
         #expect(wrapped.codes == [])
     }
 

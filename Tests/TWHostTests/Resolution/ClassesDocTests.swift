@@ -53,7 +53,9 @@ struct ClassesDocTests {
         let button = row.code.hasPrefix(".buttonStyle(")
         // Button rows are documented on macOS 26, where every native style exists.
         let environment = button ? RenderEnvironment(platform: .macos, osVersion: 26) : RenderEnvironment()
-        let surface = Engine.resolve(TWClasses(row.classes), button ? .button : .view, environment: environment)
+        // Tracking is a Text method, drawn only on the Text `.tw` is written on: its rows are on a Text.
+        let kind: SurfaceSource.Kind = button ? .button : row.classes.contains("tracking-") ? .text : .view
+        let surface = Engine.resolve(TWClasses(row.classes), kind, environment: environment)
         #expect(surface.decorated, "\(surface.diagnostics)")
         #expect(surface.diagnostics.isEmpty, "\(surface.diagnostics)")
         var actual = surface.style
