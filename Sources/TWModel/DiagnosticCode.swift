@@ -120,7 +120,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, CustomStri
         case .syntaxError: return "A Swift file that does not parse (the parser's own diagnostic)."
         case .parseLimit:
             return
-                "A Swift file whose bracket nesting or chain length the toolchain's parser cannot read in bounded time and stack."
+                "A Swift file whose bracket nesting or chain length the toolchain's parser cannot read in bounded time and stack (in a file with a string left open or malformed, the brackets inside its literals count too)."
         case .unreadable: return "A file or folder that cannot be read."
         case .invalidScene: return "A scene file that is not valid."
         case .unusedSuppression: return "A twhost:disable comment that suppresses no finding."
@@ -190,7 +190,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, CustomStri
         case .syntaxError: return "Fix the syntax; the file's surfaces are read once it parses."
         case .parseLimit:
             return
-                "Nest at most 12 brackets without a brace between, and chain at most 2,000 calls; name inner values and views to flatten them."
+                "Nest at most 12 brackets without a brace between, and chain at most 2,000 calls; name inner values and views to flatten them; close the malformed string."
         case .unreadable: return "Check the path and its permissions."
         case .invalidScene: return "Fix the field the message names; see docs/Scenes.md."
         case .unusedSuppression: return "Remove the comment, or the rule it names that no longer occurs there."

@@ -13,7 +13,13 @@
 ///
 /// - the nesting of `[` between braces: each `[` opened at depth d costs 3^d;
 ///   a file deeper than `maxDepth`, or costing more than `maxCost` in all (a
-///   few seconds of parsing at most), is not parsed;
+///   few seconds of parsing at most), is not parsed. In a file with a
+///   malformed literal (a string left open at its line's or the file's end,
+///   a multi-line string whose opening `"""` is not alone at its line's end
+///   or whose closing one does not start its line), the scan is made again
+///   with the brackets inside string and raw regex literals counted too, on
+///   top of the deepest nesting around each: there the parser may take
+///   those bytes for code;
 /// - the length of postfix chains (`.member` and `else` links that continue
 ///   one expression), added up over the brackets, parentheses and braces the
 ///   chain sits in: a file with more than `maxChain` links on one path is not
@@ -34,6 +40,8 @@ struct ParseBudget {
         case cost
         /// A chain of more than `maxChain` links.
         case chain
+        /// Brackets past `maxDepth` or `maxCost` only when those inside a malformed literal count.
+        case malformedLiteral
     }
 
     /// The deepest nesting, where it is, and the total cost.
@@ -51,6 +59,7 @@ struct ParseBudget {
 
     /// The limit the bytes go past, if any (brackets first: they are found at the deepest point).
     var exceeded: Limit? {
+        if countedLiterals && (depth > Self.maxDepth || cost > Self.maxCost) { return .malformedLiteral }
         if depth > Self.maxDepth { return .depth(depth) }
         if cost > Self.maxCost { return .cost }
         if chain > Self.maxChain { return .chain }
@@ -63,14 +72,41 @@ struct ParseBudget {
         return (line, column)
     }
 
+    /// Whether a literal is malformed (then the scan is made again, counting literals' brackets).
+    var malformedLiteral = false
+    /// Whether these figures count the brackets inside literals (a malformed literal's file
+    /// that is within budget otherwise).
+    private(set) var countedLiterals = false
+
     init(_ bytes: [UInt8]) {
+        self.init(bytes, countingLiterals: false)
+        guard malformedLiteral && withinBudget else { return }
+        var strict = ParseBudget(bytes, countingLiterals: true)
+        strict.countedLiterals = true
+        if !strict.withinBudget { self = strict }
+    }
+
+    private init(_ bytes: [UInt8], countingLiterals: Bool) {
         enum Context {
             /// Code: the bracket depth since the enclosing brace, and open parentheses
             /// (to find the end of a string interpolation).
             case code(brackets: Int, parens: Int, interpolation: Bool)
-            case string(multiline: Bool, pounds: Int)
+            /// A string literal: the brackets inside it, counted from the deepest nesting around it.
+            case string(multiline: Bool, pounds: Int, brackets: Int)
         }
         var stack: [Context] = [.code(brackets: 0, parens: 0, interpolation: false)]
+        // Per context, the deepest bracket nesting of the contexts around it when it opened: a
+        // literal's brackets count from there (the parser, reading a malformed literal as code,
+        // may be back in any of them).
+        var ceilings: [Int] = [0]
+        func push(_ context: Context, from brackets: Int) {
+            ceilings.append(max(ceilings[ceilings.count - 1], brackets))
+            stack.append(context)
+        }
+        func pop() {
+            stack.removeLast()
+            ceilings.removeLast()
+        }
         // Chain links per open bracket, parenthesis or brace (the outermost first), and their sum.
         var links: [Int] = [0]
         var linkSum = 0
@@ -86,6 +122,21 @@ struct ParseBudget {
         func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
         func isSpace(_ b: UInt8) -> Bool {
             b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") || b == UInt8(ascii: "\r") || b == UInt8(ascii: "\n")
+        }
+        func isBlank(_ b: UInt8) -> Bool {
+            b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") || b == UInt8(ascii: "\r")
+        }
+        /// Whether only blanks come between the line's start and `k`.
+        func startsLine(_ k: Int) -> Bool {
+            var j = k - 1
+            while j >= lineStart && isBlank(bytes[j]) { j -= 1 }
+            return j < lineStart
+        }
+        /// Whether only blanks come between `k` and the line's end.
+        func endsLine(_ k: Int) -> Bool {
+            var j = k
+            while j < n && isBlank(bytes[j]) { j += 1 }
+            return j == n || bytes[j] == UInt8(ascii: "\n")
         }
         /// The last byte before `k` that is not white space.
         func previousSignificant(_ k: Int) -> UInt8 {
@@ -135,15 +186,34 @@ struct ParseBudget {
             guard links.count > 1 else { return resetLinks() }
             linkSum -= links.removeLast()
         }
-        /// Moves `i` past a region that is not code, counting its lines.
-        func skip(to end: Int) {
+        /// Counts a `[` opened at nesting `level` (already incremented).
+        func opened(_ level: Int) {
+            cost = cost &+ Self.power(level)
+            if level > depth {
+                depth = level
+                line = currentLine
+                column = i - lineStart + 1
+            }
+        }
+        /// Moves `i` to `end` through a literal, counting its lines and its brackets from
+        /// nesting `level`, never closing below `floor`; the nesting at its end.
+        func countBrackets(to end: Int, from level: Int, floor: Int, counting: Bool = true) -> Int {
+            var level = level
             while i < end && i < n {
-                if bytes[i] == UInt8(ascii: "\n") {
+                switch bytes[i] {
+                case UInt8(ascii: "\n"):
                     currentLine += 1
                     lineStart = i + 1
+                case UInt8(ascii: "[") where counting:
+                    level += 1
+                    opened(level)
+                case UInt8(ascii: "]") where counting:
+                    level = max(floor, level - 1)
+                default: break
                 }
                 i += 1
             }
+            return level
         }
         /// The end of a bare regex literal starting at `k` (its `/`), or nil when the
         /// `/` is an operator: a regex cannot follow an operand without a space, start
@@ -184,6 +254,10 @@ struct ParseBudget {
             }
             return nil
         }
+        func isMultiline(_ context: Context) -> Bool {
+            if case .string(true, _, _) = context { return true }
+            return false
+        }
         while i < n {
             let b = bytes[i]
             if b == UInt8(ascii: "\n") {
@@ -192,10 +266,24 @@ struct ParseBudget {
             }
             guard let top = stack.last else { break }
             switch top {
-            case .string(let multiline, let pounds):
+            case .string(let multiline, let pounds, var brackets):
                 // A one-line string ends at the line's end, closed or not (the parser says so).
                 if !multiline && b == UInt8(ascii: "\n") {
-                    stack.removeLast()
+                    malformedLiteral = true
+                    pop()
+                    i += 1
+                    continue
+                }
+                if countingLiterals && b == UInt8(ascii: "[") {
+                    brackets += 1
+                    opened(brackets)
+                    stack[stack.count - 1] = .string(multiline: multiline, pounds: pounds, brackets: brackets)
+                    i += 1
+                    continue
+                }
+                if countingLiterals && b == UInt8(ascii: "]") {
+                    brackets = max(ceilings[ceilings.count - 1], brackets - 1)
+                    stack[stack.count - 1] = .string(multiline: multiline, pounds: pounds, brackets: brackets)
                     i += 1
                     continue
                 }
@@ -207,7 +295,7 @@ struct ParseBudget {
                         p += 1
                     }
                     if p == pounds && at(k) == UInt8(ascii: "(") {
-                        stack.append(.code(brackets: 0, parens: 1, interpolation: true))
+                        push(.code(brackets: brackets, parens: 1, interpolation: true), from: brackets)
                         open()
                         i = k + 1
                         continue
@@ -221,7 +309,9 @@ struct ParseBudget {
                     for q in 0..<quotes where at(i + q) != UInt8(ascii: "\"") { closes = false }
                     for p in 0..<pounds where at(i + quotes + p) != UInt8(ascii: "#") { closes = false }
                     if closes {
-                        stack.removeLast()
+                        // A closing `"""` starts its line (after indentation).
+                        if multiline && !startsLine(i) { malformedLiteral = true }
+                        pop()
                         i += quotes + pounds
                         continue
                     }
@@ -259,20 +349,7 @@ struct ParseBudget {
                         i += 1
                         continue
                     }
-                    while i < end {
-                        if bytes[i] == UInt8(ascii: "[") {
-                            brackets += 1
-                            cost = cost &+ Self.power(brackets)
-                            if brackets > depth {
-                                depth = brackets
-                                line = currentLine
-                                column = i - lineStart + 1
-                            }
-                        } else if bytes[i] == UInt8(ascii: "]") {
-                            brackets = max(0, brackets - 1)
-                        }
-                        i += 1
-                    }
+                    brackets = countBrackets(to: end, from: brackets, floor: 0)
                     stack[stack.count - 1] = .code(brackets: brackets, parens: parens, interpolation: interpolation)
                     continue
                 case UInt8(ascii: "`"):
@@ -289,7 +366,9 @@ struct ParseBudget {
                         pounds += 1
                     }
                     if pounds > 0 && at(k) == UInt8(ascii: "/"), let end = rawRegexEnd(k, pounds: pounds) {
-                        skip(to: end)
+                        // In a second scan, a raw regex's brackets count on top of the nesting around it.
+                        let around = max(ceilings[ceilings.count - 1], brackets)
+                        _ = countBrackets(to: end, from: around, floor: around, counting: countingLiterals)
                         continue
                     }
                     guard at(k) == UInt8(ascii: "\"") else {
@@ -297,29 +376,27 @@ struct ParseBudget {
                         continue
                     }
                     let multiline = at(k + 1) == UInt8(ascii: "\"") && at(k + 2) == UInt8(ascii: "\"")
-                    stack.append(.string(multiline: multiline, pounds: pounds))
+                    let around = max(ceilings[ceilings.count - 1], brackets)
+                    push(.string(multiline: multiline, pounds: pounds, brackets: around), from: brackets)
                     i = k + (multiline ? 3 : 1)
+                    // An opening `"""` ends its line.
+                    if multiline && !endsLine(i) { malformedLiteral = true }
                     continue
                 case UInt8(ascii: "{"):
-                    stack.append(.code(brackets: 0, parens: 0, interpolation: false))
+                    push(.code(brackets: 0, parens: 0, interpolation: false), from: brackets)
                     open()
                     i += 1
                     continue
                 case UInt8(ascii: "}"):
                     if stack.count > 1, case .code(_, _, false) = top {
-                        stack.removeLast()
+                        pop()
                         close()
                     }
                     i += 1
                     continue
                 case UInt8(ascii: "["):
                     brackets += 1
-                    cost = cost &+ Self.power(brackets)
-                    if brackets > depth {
-                        depth = brackets
-                        line = currentLine
-                        column = i - lineStart + 1
-                    }
+                    opened(brackets)
                     open()
                 case UInt8(ascii: "]"):
                     brackets = max(0, brackets - 1)
@@ -331,7 +408,7 @@ struct ParseBudget {
                     parens -= 1
                     close()
                     if interpolation && parens == 0 {
-                        stack.removeLast()
+                        pop()
                         i += 1
                         continue
                     }
@@ -350,6 +427,10 @@ struct ParseBudget {
                     addLink(i)
                     i += 4
                     continue
+                case UInt8(ascii: "\n") where interpolation && stack.count > 1 && !isMultiline(stack[stack.count - 2]):
+                    // An interpolation of a one-line string that goes past its line.
+                    malformedLiteral = true
+                    resetLinks()
                 case UInt8(ascii: "\n"), UInt8(ascii: ";"):
                     // A new statement ends the chain, unless the next line goes on with it.
                     let next = nextSignificant(i + 1)
@@ -366,6 +447,10 @@ struct ParseBudget {
                 stack[stack.count - 1] = .code(brackets: brackets, parens: parens, interpolation: interpolation)
                 i += 1
             }
+        }
+        // A literal still open at the file's end.
+        if stack.contains(where: { if case .string = $0 { return true } else { return false } }) {
+            malformedLiteral = true
         }
     }
 

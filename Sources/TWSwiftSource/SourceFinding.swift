@@ -62,6 +62,9 @@ enum SourceFinding: DiagnosticKind {
         case .parseLimit(.depth(let depth)):
             return
                 "brackets nested \(depth) deep (array, dictionary or subscript brackets without a brace between): the Swift parser takes exponential time on such nesting, so the file is not read"
+        case .parseLimit(.malformedLiteral):
+            return
+                "brackets nested more than \(ParseBudget.maxDepth) deep inside a string literal that is left open or malformed: the Swift parser may read them as code, and it takes exponential time on such nesting, so the file is not read"
         case .parseLimit(.chain):
             return
                 "a chain of more than \(ParseBudget.maxChain) member accesses, calls or else-branches in one expression: its syntax tree is too deep to walk, so the file is not read"
@@ -98,6 +101,9 @@ enum SourceFinding: DiagnosticKind {
         case .syntax, .notUTF8: return "fix the syntax; the file's surfaces are not read until it parses"
         case .parseLimit(.chain):
             return "split the chain: give parts of it names (a view, a let, a ViewModifier)"
+        case .parseLimit(.malformedLiteral):
+            return
+                "close the string: a one-line string ends on its line; a multi-line string's \"\"\" ends the line it opens and starts the line it closes"
         case .parseLimit:
             return "nest at most \(ParseBudget.maxDepth) brackets; name inner values with let to flatten deep literals"
         case .dynamicClasses:

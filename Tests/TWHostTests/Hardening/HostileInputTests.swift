@@ -83,6 +83,54 @@ struct HostileInputTests {
         #expect(ParseBudget(Array("let r = /[a]/\n".utf8)).depth == 1)
     }
 
+    @Test("in a file with a malformed string literal, the brackets inside literals count on top of those around them")
+    func malformedLiterals() throws {
+        let open = String(repeating: "[", count: 26)
+        // Each form leaves a string open or malformed: the parser may read its content as code.
+        let forms: [(text: String, line: Int, column: Int)] = [
+            ("let s = \"x \(open)\n", 1, 37),  // a one-line string left open at its line's end
+            ("let s = \"\"\" \(open)\n\"\"\"\n", 1, 38),  // an opening """ not alone at its line's end
+            ("let s = \"\"\"\n \(open) \"\"\"\n", 2, 27),  // a closing """ not at its line's start
+            ("let s = \"\"\"\n\(open)\n", 2, 26),  // a multi-line string open at the file's end
+            ("\"\"\"#\nlet u = \"\\(x\"\\(d): \(open)\n", 2, 45),  // an opener followed by #
+        ]
+        for form in forms {
+            let file = SwiftSources.read(path: "M.swift", bytes: Array(form.text.utf8))
+            #expect(file.scene == nil)
+            #expect(file.diagnostics.map(\.code.rawValue) == ["parse-limit"], "\(form.text)")
+            #expect(
+                file.diagnostics.first?.location
+                    == SourceLocation(file: "M.swift", line: form.line, column: form.column))
+            #expect(
+                file.diagnostics.first?.message
+                    == "brackets nested more than 12 deep inside a string literal that is left open or malformed: the Swift parser may read them as code, and it takes exponential time on such nesting, so the file is not read"
+            )
+        }
+        // They count from the deepest nesting around the literal: 8 unclosed, then 5 in the string.
+        let around = ParseBudget(
+            Array(
+                ("let a = " + String(repeating: "[", count: 8) + "{ }\nlet s = \"\(String(repeating: "[", count: 5))\n")
+                    .utf8))
+        #expect(around.exceeded == .malformedLiteral)
+        #expect(around.depth == 13)
+        // Many shallower nestings inside a malformed literal add up as in code.
+        let many =
+            "let s = \"\"\" "
+            + String(repeating: String(repeating: "[", count: 11) + String(repeating: "]", count: 11), count: 200)
+            + "\n\"\"\"\n"
+        #expect(ParseBudget(Array(many.utf8)).exceeded == .malformedLiteral)
+        // Well-formed literals keep their brackets to themselves, and so does a malformed file
+        // whose literals nest no deeper than the limit.
+        for fine in [
+            "let s = \"\"\"\n\(open)\n\"\"\"\n", "let s = \"\(open)\"\n",
+            "let s = \"[[[[[[\nlet t = [[[[[[1]]]]]]\n",
+        ] {
+            let budget = ParseBudget(Array(fine.utf8))
+            #expect(budget.withinBudget, "\(fine)")
+        }
+        #expect(ParseBudget(Array("let s = \"\(open)\"\n".utf8)).malformedLiteral == false)
+    }
+
     @Test("views used through more levels than are inlined get a view-depth-limit note; the rest is still checked")
     func viewDepth() throws {
         var text = "import SwiftUI\n"
