@@ -37,6 +37,10 @@ struct ViewTreeReader {
     var spanKeys: [TWModel.SourceLocation] = []
     /// Whether `classSpans` is written at all (`SourceScan.Options.classSpans`).
     var collectsSpans = true
+    /// States the views around the one being read set for it: `.disabled(x)` written on an
+    /// ancestor (`Form { … }.disabled(x)`) disables every surface inside, as SwiftUI's
+    /// `isEnabled` reaches them through the environment (swiftcn's `TWModifier` reads it).
+    var environmentStates: [(Variant, Value)] = []
 
     init(eval: Evaluator) {
         self.eval = eval
@@ -395,7 +399,14 @@ struct ViewTreeReader {
         if onSelf && !styled { return nil }
         let at = source.location(expr.as(FunctionCallExprSyntax.self)?.calledExpression ?? expr)
         var draft = Draft(node: SceneNode(type: type, path: path, jsonPath: path, line: at.line, location: at))
+        draft.states = environmentStates
         draft.node.text = Self.title(base)
+        // `.disabled(x)` in the chain: what it wraps (the base's content, the closures of the
+        // modifiers before it) reads `isEnabled` false when x holds.
+        let disables = disabledStates(modifiers, scope)
+        let around = environmentStates
+        defer { environmentStates = around }
+        environmentStates = around + disables.map(\.state)
         // Children: the base's ViewBuilder closures, then the modifiers' (overlays, sheets …).
         var childScope = scope
         // Identity lints apply where classes are: to rows and views that carry `.tw` styling.
@@ -418,6 +429,7 @@ struct ViewTreeReader {
         if !onSelf {
             children += inlinedBody(base.as(FunctionCallExprSyntax.self), type: type, path: path, scope: scope, at: at)
         }
+        environmentStates = around
         var layers: [SceneNode] = []
         var natives: [String] = []
         var nativesHoldSurface = false
@@ -464,7 +476,7 @@ struct ViewTreeReader {
                         "the classes `\(classes.sourceText)` of \(type), a component outside twhost's table of swiftcn's components,"
                 ).diagnostic(at: source.location(classes)))
         }
-        for m in modifiers {
+        for (index, m) in modifiers.enumerated() {
             let name = m.name
             let call = m.call
             if Self.isSurface(m) {
@@ -560,9 +572,12 @@ struct ViewTreeReader {
                 if !draft.hasSurface { draft.node.native = natives }
             }
             if let call, !Self.actionModifiers.contains(name), !Self.isLifecycle(name) {
+                // An overlay's or a sheet's content sits inside the `.disabled` written after it.
+                environmentStates = around + disables.filter { $0.index > index }.map(\.state)
                 for closure in Self.closures(of: call) {
                     children += nodes(closure.statements, path: path, scope: scope)
                 }
+                environmentStates = around
             }
         }
         let node = finish(&draft, children: &children)
@@ -828,6 +843,36 @@ struct ViewTreeReader {
                 type: type, path: "\(path)+\(layers.count)", jsonPath: "\(path)+\(layers.count)",
                 line: location.line, location: location))
         draft.node.native = natives
+        draft.states = environmentStates
+    }
+
+    /// The `.disabled(x)` calls of a chain, by position, each as a state: x itself when it is a
+    /// literal or a condition, else a condition of its own at x.
+    private func disabledStates(_ modifiers: [Modifier], _ scope: Scope) -> [(index: Int, state: (Variant, Value))] {
+        var out: [(index: Int, state: (Variant, Value))] = []
+        for (index, m) in modifiers.enumerated() where m.name == "disabled" {
+            guard let arg = m.call?.arguments.first?.expression else { continue }
+            let value = eval.value(arg, scope)
+            switch value {
+            case .bool, .conditional: out.append((index, (.disabled, value)))
+            default:
+                let c = Condition(text: value.stateText, location: value.location ?? source.location(arg))
+                out.append((index, (.disabled, .conditional(c, .bool(true), .bool(false)))))
+            }
+        }
+        return out
+    }
+
+    /// The states around the view being read, as text (a kept read is taken again under the same ones).
+    var environmentKey: [String] {
+        environmentStates.map { variant, value in
+            let name = "\(variant.state.rawValue)\(variant.group.map { "/" + $0 } ?? "")"
+            switch value {
+            case .bool(let b): return "\(name)=\(b)"
+            case .conditional(let c, _, _): return "\(name)?\(c.text)@\(c.location)"
+            default: return "\(name)~\(value.stateText)"
+            }
+        }
     }
 
     private mutating func finish(_ draft: inout Draft, children: inout [SceneNode]) -> SceneNode {

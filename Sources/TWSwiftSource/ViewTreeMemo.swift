@@ -11,7 +11,8 @@ extension ViewTreeReader {
     ///
     /// A view expression's node is a function of its syntax, where it starts
     /// (every location inside it follows from that), its path, the scope's
-    /// owner, the evaluation depth, and whatever it asks of the file and of
+    /// owner, the evaluation depth, the states the views around it set
+    /// (`.disabled` on an ancestor), and whatever it asks of the file and of
     /// the scopes around it. A read is kept only when it used nothing the
     /// file declares or a scope binds (no constant, computed property,
     /// parameter or view of the file: `FileIndex.QueryLog`); what it asked
@@ -37,6 +38,8 @@ extension ViewTreeReader {
             var expression: ExprSyntax
             var owner: String
             var depth: Int
+            /// The states the views around it set (`ViewTreeReader.environmentStates`).
+            var environment: [String]
             var absent: [FileIndex.QueryLog.Absence]
             var node: SceneNode?
             var findings: [Diagnostic]
@@ -62,7 +65,7 @@ extension ViewTreeReader {
             let start = reader.source.converter.location(for: expr.position)
             let key = Key(path: path, line: start.line, column: start.column)
             if let kept = entries.take(key), kept.expression.raw.id == expr.raw.id,
-                kept.owner == scope.owner, kept.depth == eval.depth,
+                kept.owner == scope.owner, kept.depth == eval.depth, kept.environment == reader.environmentKey,
                 kept.absent.allSatisfy({ eval.index.stillAbsent($0, scope: scope) })
             {
                 // What the enclosing read depends on includes what this one did.
@@ -93,7 +96,8 @@ extension ViewTreeReader {
                 spans.append((surface, reader.classSpans[surface] ?? [:]))
             }
             let entry = Entry(
-                expression: expr, owner: scope.owner, depth: eval.depth, absent: Array(absent), node: node,
+                expression: expr, owner: scope.owner, depth: eval.depth, environment: reader.environmentKey,
+                absent: Array(absent), node: node,
                 findings: Array(reader.findings[marks.0...]), ruleFindings: Array(reader.rules.findings[marks.1...]),
                 notes: Array(reader.inliningNotes[marks.2...]), spans: spans)
             entries.keep(entry, for: key)

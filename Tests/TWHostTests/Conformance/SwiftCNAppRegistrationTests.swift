@@ -485,6 +485,71 @@ struct SwiftCNAppRegistrationTests {
         #expect(result.status == 0)
     }
 
+    // swiftcn Sources/SwiftCN/View+TW.swift (`TWModifier` reads `isEnabled` from the environment, which a
+    // `.disabled` written on any ancestor sets for everything inside it).
+    @Test("a .disabled on an ancestor disables the surfaces inside it: content, views used, closures before it")
+    func ancestorDisabled() throws {
+        let source = """
+            import SwiftUI
+            struct Row: View {
+                var body: some View { Text("row").tw("p-2 disabled:opacity-10") }
+            }
+            struct S: View {
+                @State var locked = false
+                @State var shown = false
+                var body: some View {
+                    Form {
+                        Text("a").tw("p-4 disabled:opacity-50")
+                        Row()
+                    }
+                    .overlay { Text("o").tw("disabled:opacity-30") }
+                    .disabled(locked)
+                    .sheet(isPresented: $shown) { Text("s").tw("disabled:opacity-20") }
+                }
+            }
+            struct T: View {
+                var body: some View {
+                    VStack { Row() }.disabled(true)
+                }
+            }
+
+            """
+        let result = try Self.run(["resolve"], "D.swift", source)
+        #expect(
+            result.stdout == """
+                D.swift:10:13: S.body/0  Text  (text, decorated)  identity 9613910fae73343f
+                  .padding(16)   // style · built-in padding ← p-4
+                  .opacity(0.5)  // style · built-in opacity ← disabled:opacity-50
+                  conditions: locked  // 2 combinations, one identity
+                  when !locked:
+                    - .opacity(0.5)  // style · built-in opacity ← disabled:opacity-50
+
+                D.swift:3:27: S.body/1/0  Text  (text, decorated)  identity 9613910fae73343f
+                  .padding(8)    // style · built-in padding ← p-2
+                  .opacity(0.1)  // style · built-in opacity ← disabled:opacity-10
+                  conditions: locked  // 2 combinations, one identity
+                  when !locked:
+                    - .opacity(0.1)  // style · built-in opacity ← disabled:opacity-10
+
+                D.swift:13:20: S.body/0  Text  (text, decorated)  identity 9613910fae73343f
+                  .opacity(0.3)  // style · built-in opacity ← disabled:opacity-30
+                  conditions: locked  // 2 combinations, one identity
+                  when !locked:
+                    - .opacity(0.3)  // style · built-in opacity ← disabled:opacity-30
+
+                D.swift:15:39: S.body/0  Text  (text, decorated)  identity 9613910fae73343f
+                  (no modifiers)
+
+                D.swift:3:27: T.body/0/0  Text  (text, decorated)  identity 9613910fae73343f
+                  .padding(8)    // style · built-in padding ← p-2
+                  .opacity(0.1)  // style · built-in opacity ← disabled:opacity-10
+
+                5 surface(s): 5 decorated, 0 undecorated; 0 error(s), 0 warning(s)
+
+                """)
+        #expect(result.status == 0)
+    }
+
     // swiftcn Sources/SwiftCN/ControlStyles.swift (`TextFieldStyle.tw(_:state:)` passes its state to the
     // field's styling) and Tests/SwiftCNTests/PresentationAndScrollingTests.swift's focused field probe: the
     // adapter's `state:` is the surface's state, a condition when not a literal.

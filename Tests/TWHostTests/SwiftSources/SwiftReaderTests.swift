@@ -506,3 +506,38 @@ struct SwiftReaderTests {
         #expect(f.surfaces.last?.location == SourceLocation(file: "F.swift", line: 9_001, column: 1))
     }
 }
+
+/// The reader's memo of views kept from a document's last pass (an editor's next change).
+@Suite("Swift reader memo")
+struct SwiftReaderMemoTests {
+    /// Every node's surface state, depth first.
+    static func states(_ node: SceneNode) -> [SurfaceState] {
+        [node.state] + node.children.flatMap(states)
+    }
+
+    @Test("a kept view is taken again only under the same states from the views around it")
+    func keepsEnvironment() throws {
+        let text = """
+            import SwiftUI
+            struct S: View {
+                var body: some View {
+                    VStack { Text("a").tw("disabled:opacity-50") }.disabled(true)
+                }
+            }
+
+            """
+        let memo = DocumentMemo()
+        let first = SwiftDocument(Array(text.utf8))
+        let before = SwiftSources.read(path: "S.swift", document: first, memo: memo)
+        let start = try #require(text.utf8.firstRange(of: "true)".utf8))
+        let lower = text.utf8.distance(from: text.utf8.startIndex, to: start.lowerBound)
+        let second = first.applying([SwiftDocument.Edit(range: lower..<(lower + 4), replacement: Array("false".utf8))])
+        let kept = SwiftSources.read(path: "S.swift", document: second, memo: memo)
+        let fresh = SwiftSources.read(path: "S.swift", bytes: second.bytes)
+        let root = try #require(before.scene?.root)
+        #expect(Self.states(root).contains { $0.active.contains(.disabled) })
+        let keptRoot = try #require(kept.scene?.root)
+        #expect(keptRoot == fresh.scene?.root)
+        #expect(!Self.states(keptRoot).contains { $0.active.contains(.disabled) })
+    }
+}
