@@ -40,7 +40,7 @@ seed() {
       printf 'let r = /"[a]/; let x = [[1]]\nlet s = #/ " [ /#\nlet `"` = 1\nlet m = #/\n"""\n/#\n' > "$dir/literals.swift"
       printf 'let t = #"""\n\\#(a["k"]) " [\n"""#\nlet d = a / b / c\nlet u = "\\(x.y) \\("\\(z)")"\n' > "$dir/strings.swift"
       # Malformed literals: a string open at its line's end, """ not alone on its line, an opener followed by #.
-      printf 'let a = "x [[\nlet b = """ [\n"""\n"""#\nlet u = "\\(x"\\(d): [[\nlet c = """\n [ """\n' > "$dir/malformed.swift"
+      printf 'let a = "x [[\nlet b = """ [\n"""\n"""#\nlet u = "\\(x"\\(d): [[\nlet c = """\n [ """\nlet q = #"""#\n[[\n' > "$dir/malformed.swift"
       { printf 'struct V: View { var body: some View { Text("a")'; for _ in $(seq 60); do printf '.padding()'; done; printf '.tw("p-4") } }\n'; } > "$dir/chain.swift" ;;
     FuzzClassParser)
       grep -o '^| `[^`]*`' docs/Classes.md | sed 's/^| `//; s/`$//' | awk -v d="$dir" '{ f = d "/class-" NR; printf "%c%s", 0, $0 > f; close(f) }'

@@ -375,7 +375,13 @@ struct ParseBudget {
                         i += max(1, pounds)
                         continue
                     }
-                    let multiline = at(k + 1) == UInt8(ascii: "\"") && at(k + 2) == UInt8(ascii: "\"")
+                    var multiline = at(k + 1) == UInt8(ascii: "\"") && at(k + 2) == UInt8(ascii: "\"")
+                    if multiline && pounds > 0 {
+                        // `#"""#` is a one-line raw string holding a quote, as the parser reads it.
+                        var p = 0
+                        while p < pounds && at(k + 3 + p) == UInt8(ascii: "#") { p += 1 }
+                        if p == pounds { multiline = false }
+                    }
                     let around = max(ceilings[ceilings.count - 1], brackets)
                     push(.string(multiline: multiline, pounds: pounds, brackets: around), from: brackets)
                     i = k + (multiline ? 3 : 1)

@@ -68,6 +68,8 @@ struct HostileInputTests {
         for prefix in [
             "let r = /\"/; let x = ", "let r = #/ \" /#; let x = ", "let `\"` = 1; let x = ",
             "let r = #/\n\"\"\"\n/#\nlet x = ", "let r = /\"\"\"/; let x = ", "let r = ##/\"/#\"/##; let x = ",
+            // A one-line raw string holding a quote, not a multi-line one (found by the fuzzer).
+            "let q = #\"\"\"#\nlet x = ", "let q = ##\"\"\"##; let x = ",
         ] {
             let file = SwiftSources.read(path: "R.swift", bytes: Array((prefix + brackets + "\n").utf8))
             #expect(file.diagnostics.map(\.code.rawValue) == ["parse-limit"], "\(prefix)")
@@ -79,6 +81,10 @@ struct HostileInputTests {
         ] {
             #expect(ParseBudget(Array(fine.utf8)).withinBudget, "\(fine)")
         }
+        // `#"""#` is well-formed: its line's end is code, and nothing is malformed.
+        let quote = ParseBudget(Array("let q = #\"\"\"#\nlet x = [[1]]\n".utf8))
+        #expect(quote.malformedLiteral == false)
+        #expect(quote.depth == 2)
         // A regex's own brackets are counted still (never fewer than the parser sees).
         #expect(ParseBudget(Array("let r = /[a]/\n".utf8)).depth == 1)
     }
