@@ -333,9 +333,12 @@ public struct SceneReader {
 
     /// The error for a class list of `bytes` bytes, past `maxClassListBytes`.
     func classListTooLong(_ path: String, _ node: JSONNode, bytes: Int) -> SceneError {
-        invalid(
-            path, node,
-            "a class list of \(bytes) bytes; a class list is at most \(Self.maxClassListBytes) bytes (1 MiB)")
+        .invalid(path: path, line: node.line, message: Self.classListTooLongMessage(bytes: bytes))
+    }
+
+    /// What is said of a class list of `bytes` bytes, past `maxClassListBytes`.
+    static func classListTooLongMessage(bytes: Int) -> String {
+        "a class list of \(bytes) bytes; a class list is at most \(Self.maxClassListBytes) bytes (1 MiB)"
     }
 
     /// Classes: a string, or an array of text segments and typed values.

@@ -372,9 +372,9 @@ struct StreamReader {
 
     /// A node `plainFields` accepts, read straight from its strings (what
     /// `nodeHead` and `SceneReader.field` make of them), and its children.
-    mutating func plainNode(at position: JSONPosition, jsonPath: String, path: String) -> (
-        SceneNode, firstChild: JSONPosition?
-    )? {
+    mutating func plainNode(at position: JSONPosition, jsonPath: String, path: String) throws(SceneStream.WalkError)
+        -> (SceneNode, firstChild: JSONPosition?)?
+    {
         guard let fields = plainFields(at: position), let typePosition = fields.type,
             let type = parser.string(at: typePosition)
         else { return nil }
@@ -390,10 +390,27 @@ struct StreamReader {
         let tw = string(fields.tw)
         let buttonStyle = string(fields.buttonStyle)
         let twAnimation = string(fields.twAnimation)
-        // A class list past `SceneReader.maxClassListBytes` is read, and refused, by the full path.
+        // A class list past `SceneReader.maxClassListBytes` is refused here, as the full reader
+        // refuses it (the first such field in the node's order), without decoding it again there.
         func tooLong(_ text: String?) -> Bool { (text?.utf8.count ?? 0) > SceneReader.maxClassListBytes }
         // (Checked one by one: an array of the three would be made for every node.)
-        if tooLong(tw) || tooLong(buttonStyle) || tooLong(twAnimation) { return nil }
+        if tooLong(tw) || tooLong(buttonStyle) || tooLong(twAnimation) {
+            let refused = [
+                ("tw", tw, fields.tw), ("buttonStyle", buttonStyle, fields.buttonStyle),
+                ("twAnimation", twAnimation, fields.twAnimation),
+            ]
+            .compactMap { key, text, at -> (key: String, bytes: Int, at: JSONPosition)? in
+                guard let text, let at, tooLong(text) else { return nil }
+                return (key, text.utf8.count, at)
+            }
+            .min { $0.at.offset < $1.at.offset }
+            if let refused {
+                throw .scene(
+                    .invalid(
+                        path: "\(jsonPath)/\(refused.key)", line: refused.at.lineNumber,
+                        message: SceneReader.classListTooLongMessage(bytes: refused.bytes)))
+            }
+        }
         if let tw { node.tw = TWClasses(tw) }
         if let buttonStyle { node.buttonStyle = TWClasses(buttonStyle) }
         if let twAnimation { node.twAnimation = TWClasses(twAnimation) }
@@ -406,7 +423,7 @@ struct StreamReader {
         at position: JSONPosition, jsonPath: String, path: String, context: Context,
         visit: (SceneNode, Context) throws(SceneResolveError) -> Context
     ) throws(SceneStream.WalkError) {
-        if let (node, firstChild) = plainNode(at: position, jsonPath: jsonPath, path: path) {
+        if let (node, firstChild) = try plainNode(at: position, jsonPath: jsonPath, path: path) {
             let inner: Context
             do {
                 inner = try visit(node, context)

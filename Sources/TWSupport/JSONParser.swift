@@ -342,6 +342,8 @@ public struct JSONPosition: Sendable {
     let lineStart: Int
     /// The 1-based line of the value that starts here.
     public var lineNumber: Int { line }
+    /// The byte offset of the value in the document (to order positions).
+    public var offset: Int { index }
     /// The 1-based column (in UTF-8 bytes) of the value that starts here.
     public var column: Int { index - lineStart + 1 }
 }

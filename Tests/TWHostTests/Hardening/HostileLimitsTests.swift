@@ -277,6 +277,12 @@ extension HostileLimitsTests {
                 #"{"scene": 1, "root": {"type": "VStack", "children": [{"type": "Text", "tw": "p-4"}, {"type": "Text", "state": {"hover": true}, "tw": "\#(manyClasses)"}]}}"#,
                 "/root/children/1/tw", 8_000_000
             ),
+            // A plain node with two: the first in the node's order is refused, at its line.
+            (
+                "order",
+                "{\"scene\": 1,\n \"root\": {\"type\": \"Text\",\n \"twAnimation\": \"\(manyClasses)\",\n \"tw\": \"\(oneClass)\"}}",
+                "/root/twAnimation", 8_000_000
+            ),
             (
                 "segments",
                 #"{"scene": 1, "root": {"type": "Text", "buttonStyle": ["\#(manyClasses)", {"number": 4}, "p-4"]}}"#,
@@ -291,7 +297,7 @@ extension HostileLimitsTests {
             #expect(result.stdout.isEmpty, "\(c.name)")
             #expect(
                 result.stderr
-                    == "error: \(scene): \(c.path): a class list of \(c.bytes) bytes; a class list is at most 1048576 bytes (1 MiB) (line 1)\n",
+                    == "error: \(scene): \(c.path): a class list of \(c.bytes) bytes; a class list is at most 1048576 bytes (1 MiB) (line \(c.name == "order" ? 3 : 1))\n",
                 "\(c.name): \(result.stderr.prefix(300))")
         }
     }
