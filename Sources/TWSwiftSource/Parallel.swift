@@ -22,32 +22,43 @@ enum Parallel {
         let threads = max(1, min(jobs, count))
         if threads == 1 { return (0..<count).map(work) }
         let state = Shared<T>(count: count, work: work)
-        var ids: [pthread_t] = []
-        for _ in 0..<threads {
-            var attributes = pthread_attr_t()
-            pthread_attr_init(&attributes)
-            pthread_attr_setstacksize(&attributes, stackSize)
-            var id = pthread_t()
-            let context = Unmanaged.passRetained(state as AnyObject).toOpaque()
-            let created = pthread_create(
-                &id, &attributes,
-                { raw in
-                    // FFI boundary: the context is the retained state passed just above.
-                    let object = Unmanaged<AnyObject>.fromOpaque(raw!).takeRetainedValue()  // never nil
-                    (object as? Runnable)?.run()
-                    return nil
-                }, context)
-            pthread_attr_destroy(&attributes)
-            if created == 0 {
-                ids.append(id)
-            } else {
-                Unmanaged<AnyObject>.fromOpaque(context).release()
-            }
-        }
+        let ids = (0..<threads).compactMap { _ in spawn(state, stackSize: stackSize) }
         // Whatever the threads could not take (none started), this thread does.
         state.run()
         for id in ids { pthread_join(id, nil) }
         return state.results()
+    }
+
+    /// `work()` on a thread of its own with a stack of `stackSize` bytes, waited for
+    /// (on this thread when none can be started).
+    static func onThread<T: Sendable>(stackSize: Int = stackSize, _ work: @escaping @Sendable () -> T) -> T {
+        let state = Shared<T>(count: 1) { _ in work() }
+        if let id = spawn(state, stackSize: stackSize) { pthread_join(id, nil) }
+        state.run()
+        return state.results()[0]
+    }
+
+    /// A thread with a stack of `stackSize` bytes running `state`, or nil when none can be started.
+    private static func spawn(_ state: some Runnable, stackSize: Int) -> pthread_t? {
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        pthread_attr_setstacksize(&attributes, stackSize)
+        defer { pthread_attr_destroy(&attributes) }
+        var id = pthread_t()
+        let context = Unmanaged.passRetained(state as AnyObject).toOpaque()
+        let created = pthread_create(
+            &id, &attributes,
+            { raw in
+                // FFI boundary: the context is the retained state passed just above.
+                let object = Unmanaged<AnyObject>.fromOpaque(raw!).takeRetainedValue()  // never nil
+                (object as? Runnable)?.run()
+                return nil
+            }, context)
+        guard created == 0 else {
+            Unmanaged<AnyObject>.fromOpaque(context).release()
+            return nil
+        }
+        return id
     }
 }
 

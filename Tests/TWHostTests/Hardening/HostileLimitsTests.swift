@@ -149,27 +149,41 @@ extension HostileLimitsTests {
             "struct C: View { var body: some View { Text(\"x\").bold()"
             + String(repeating: ".tw(\"p-4\")", count: calls)
             + " } }"
-        let file = SwiftSource.read(text, path: "C.swift")
-        let scene = try #require(file.scene)
-        var layers: [SceneNode] = []
-        var stack = [scene.root]
-        while let node = stack.popLast() {
-            if node.isStyled { layers.append(node) }
-            stack += node.children
+        struct Facts: Sendable {
+            var layers: Int, maxNatives: Int?, natives: Set<[String]>, surfaces: Int, clean: Bool
+            var locations: Int, requests: Int, searches: Int
         }
-        #expect(layers.count == calls)
+        // Read, resolved and dropped on a thread with twhost's own stack: a tree 1,500 layers deep is
+        // built, walked and freed recursively.
+        let facts = try TestStack.run { () throws -> Facts in
+            let file = SwiftSource.read(text, path: "C.swift")
+            let scene = try #require(file.scene)
+            var layers: [SceneNode] = []
+            var stack = [scene.root]
+            while let node = stack.popLast() {
+                if node.isStyled { layers.append(node) }
+                stack += node.children
+            }
+            let resolved = try SceneResolver.resolve(scene, plugins: [])
+            return Facts(
+                layers: layers.count, maxNatives: layers.map(\.native.count).max(), natives: Set(layers.map(\.native)),
+                surfaces: resolved.surfaces.count,
+                clean: resolved.surfaces.allSatisfy { $0.surface.diagnostics.isEmpty },
+                locations: Set(layers.compactMap(\.location)).count, requests: file.locationCounts.requests,
+                searches: file.locationCounts.searches)
+        }
+        #expect(facts.layers == calls)
         // The first layer's natives are the methods before it; each later layer's add one `tw`, whatever its place.
-        #expect(layers.map(\.native.count).max() == 2)
-        #expect(Set(layers.map(\.native)) == [["bold"], ["bold", "tw"]])
-        let resolved = try SceneResolver.resolve(scene, plugins: [])
-        #expect(resolved.surfaces.count == calls)
-        #expect(resolved.surfaces.allSatisfy { $0.surface.diagnostics.isEmpty })
+        #expect(facts.maxNatives == 2)
+        #expect(facts.natives == [["bold"], ["bold", "tw"]])
+        #expect(facts.surfaces == calls)
+        #expect(facts.clean)
         // Every layer starts where the chain does (its location is the chain's first token),
         // and finding that token descends the whole chain: it is searched for once, not per layer.
-        #expect(Set(layers.compactMap(\.location)).count == 1)
-        let (requests, searches) = file.locationCounts
-        #expect(requests >= calls, "\(requests) requests")
-        #expect(searches <= requests - (calls - 1), "\(searches) of \(requests) locations searched")
+        #expect(facts.locations == 1)
+        #expect(facts.requests >= calls, "\(facts.requests) requests")
+        #expect(
+            facts.searches <= facts.requests - (calls - 1), "\(facts.searches) of \(facts.requests) locations searched")
     }
 }
 

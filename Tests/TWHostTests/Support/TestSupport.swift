@@ -1,6 +1,8 @@
 import Foundation
 import TWHost
 
+@testable import TWSwiftSource
+
 /// Paths and helpers shared by the tests: the build folder (where `swift test`
 /// builds the plugins and the `twhost` binary), the repository, and fixture
 /// plugins compiled from C with the toolchain's clang.
@@ -44,6 +46,19 @@ enum TestPaths {
 /// peak memory check everything else and leave the bound to the plain build.
 enum TestBuild {
     static let sanitized = ProcessInfo.processInfo.environment["TWHOST_TEST_SANITIZER"] != nil
+}
+
+/// A thread for tests that build, walk or free deep trees in process (a
+/// long chain read from Swift): the stack twhost's own threads have
+/// (`Parallel.stackSize`), four times that under AddressSanitizer, whose
+/// redzones make every frame several times larger. The test runner's own
+/// threads have smaller stacks than twhost's.
+enum TestStack {
+    static let size = (TestBuild.sanitized ? 4 : 1) * Parallel.stackSize
+
+    static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) throws -> T {
+        try Parallel.onThread(stackSize: size) { Result { try work() } }.get()
+    }
 }
 
 struct ProcessResult {
