@@ -350,13 +350,17 @@ struct StyleEmission {
                         "RoundedRectangle",
                         [IRArgument("cornerRadius", .number($0)), IRArgument("style", .member("continuous"))])
             } ?? .view("Capsule", [IRArgument("style", .member("continuous"))])
-        let properties = [StyleProperty.surface, .glassInteractive, .glassTint, .background].filter {
+        var properties = [StyleProperty.surface, .glassInteractive, .glassTint, .background].filter {
             values[$0] != nil
         }
         if role != "solid" && has(.glassEffect) {
             // `Glass.regular`, then its tint (`Glass.tint(_:)`) and interactivity, in swiftcn's order.
+            // swiftcn's `tint-*` and `glass-tint-*` set one value, the glass's tint: without a
+            // `glass-tint-*` class, a `tint-*` one tints the glass (its `.tint` stays beside it).
             var steps: [IRValue] = [.member("regular")]
-            if let tint = color(.glassTint) { steps.append(.call("tint", [IRArgument(nil, .color(tint))])) }
+            let glassTint = color(.glassTint) ?? color(.tint)
+            if values[.glassTint] == nil && glassTint != nil { properties.append(.tint) }
+            if let tint = glassTint { steps.append(.call("tint", [IRArgument(nil, .color(tint))])) }
             if member(.glassInteractive) == "true" { steps.append(.call("interactive", [])) }
             let glass: IRValue = steps.count == 1 ? steps[0] : .chain(steps)
             emit(properties, .modifier("glassEffect", [IRArgument(nil, glass), IRArgument("in", .view([shapeNode]))]))

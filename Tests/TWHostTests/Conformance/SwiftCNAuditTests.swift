@@ -39,7 +39,9 @@ struct SwiftCNAuditTests {
             #expect(result.status == 1, "\(classes)")
             #expect(result.chain == ["  (no modifiers)"], "\(classes)")
             #expect(
-                result.diagnostics == ["  error[invalid-argument] (value): '\(classes)': a scale factor cannot be negative"])
+                result.diagnostics == [
+                    "  error[invalid-argument] (value): '\(classes)': a scale factor cannot be negative"
+                ])
         }
         let zero = try Self.explain(["scale-[0]"])
         #expect(zero.status == 0)
@@ -118,8 +120,10 @@ struct SwiftCNAuditTests {
         let result = try Self.run(["resolve"], "motion.json", scene)
         #expect(result.status == 0)
         let kept = "disabled: the transaction disables animations, so the caller's transaction is kept"
-        #expect(Self.block(result.stdout, "/0") == ["  (no modifiers)", "  animation: none  // animate-none — \(kept)"])
-        #expect(Self.block(result.stdout, "/1") == ["  (no modifiers)", "  animation: none  // animate-spring — \(kept)"])
+        #expect(
+            Self.block(result.stdout, "/0") == ["  (no modifiers)", "  animation: none  // animate-none — \(kept)"])
+        #expect(
+            Self.block(result.stdout, "/1") == ["  (no modifiers)", "  animation: none  // animate-spring — \(kept)"])
         let json = try Self.run(["resolve", "--format", "json"], "motion.json", scene)
         #expect(json.status == 0)
         #expect(json.stdout.contains(#""animation": {"modifier": null, "source": "animate-none", "note": "\#(kept)"}"#))
@@ -162,8 +166,39 @@ struct SwiftCNAuditTests {
             ])
         // Before Liquid Glass the material fallback has no glass to tint.
         let older = try Self.explain(["--os-version", "18", "glass glass-tint-destructive"])
-        #expect(older.chain.first?.hasPrefix("  .background(.regularMaterial, in: Capsule(style: .continuous))") == true)
+        #expect(
+            older.chain.first?.hasPrefix("  .background(.regularMaterial, in: Capsule(style: .continuous))") == true)
         #expect(!older.chain.joined().contains("tint"))
+    }
+
+    // swiftcn Tests/SwiftCNTests/StyleResolverTests.swift, tintAndControlSizeClassesResolve (`tint-destructive`
+    // sets the resolved style's glass tint, the value `glass-tint-*` sets too) and Surface.swift (the glass is
+    // `Glass.regular.tint(glassTint)`): on a glass surface a `tint-*` class tints the glass.
+    @Test("tint-* tints a glass surface's glass when no glass-tint-* is given; its .tint stays beside it")
+    func tintOnGlass() throws {
+        let destructive = "Color(red: 0.78, green: 0.12, blue: 0.15)"
+        let glass = try Self.explain(["--os-version", "26", "glass tint-destructive"])
+        #expect(glass.status == 0)
+        #expect(
+            glass.chain == [
+                "  .glassEffect(.regular.tint(\(destructive)), in: Capsule(style: .continuous))  // style · built-in surface,tint ← glass tint-destructive",
+                "  .tint(\(destructive))                          // style · built-in tint ← tint-destructive",
+            ])
+        // A glass-tint-* class is the glass's tint; tint-* is then only the .tint.
+        let both = try Self.explain(["--os-version", "26", "surface-floating glass-tint-primary tint-destructive"])
+        #expect(
+            both.chain == [
+                "  .glassEffect(.regular.tint(Color(red: 0.09, green: 0.09, blue: 0.09)), in: Capsule(style: .continuous))  // style · built-in surface ← surface-floating glass-tint-primary",
+                "  .tint(\(destructive))                          // style · built-in tint ← tint-destructive",
+            ])
+        // A solid surface and the material before Liquid Glass have no glass to tint.
+        let older = try Self.explain(["--os-version", "18", "glass tint-destructive"])
+        #expect(
+            older.chain.first?.hasPrefix("  .background(.regularMaterial, in: Capsule(style: .continuous))") == true)
+        #expect(older.chain.filter { $0.contains(".tint(") }.count == 1)
+        let solid = try Self.explain(["--os-version", "26", "surface-solid tint-destructive"])
+        #expect(solid.chain.first?.hasPrefix("  .background(Color(red: 1, green: 1, blue: 1), in: Capsule") == true)
+        #expect(solid.chain.filter { $0.contains(".tint(") }.count == 1)
     }
 
     // swiftcn Tests/SwiftCNTests/ThemeContrastTests.swift, textRemainsReadableOnDefaultSurfaces(light):
@@ -178,7 +213,10 @@ struct SwiftCNAuditTests {
                 "  .background(Color(red: 0.96, green: 0.96, blue: 0.972))       // style · built-in background ← bg-muted",
             ])
         let accent = try Self.explain(["bg-accent"])
-        #expect(accent.chain == ["  .background(Color(red: 0.935, green: 0.935, blue: 0.947))  // style · built-in background ← bg-accent"])
+        #expect(
+            accent.chain == [
+                "  .background(Color(red: 0.935, green: 0.935, blue: 0.947))  // style · built-in background ← bg-accent"
+            ])
         func luminance(_ c: [Double]) -> Double {
             let l = c.map { $0 <= 0.04045 ? $0 / 12.92 : pow(($0 + 0.055) / 1.055, 2.4) }
             return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2]
@@ -189,7 +227,10 @@ struct SwiftCNAuditTests {
         }
         // Dark values are unchanged.
         let dark = try Self.explain(["--color-scheme", "dark", "bg-muted"])
-        #expect(dark.chain == ["  .background(Color(red: 0.17, green: 0.17, blue: 0.17))  // style · built-in background ← bg-muted"])
+        #expect(
+            dark.chain == [
+                "  .background(Color(red: 0.17, green: 0.17, blue: 0.17))  // style · built-in background ← bg-muted"
+            ])
     }
 
     // Issue 25 ("noticed"): an animation's comment names the class as written; `text-typo` lists the
