@@ -13,6 +13,11 @@ public struct RenderEnvironment: Hashable, Sendable {
     public var animationsDisabled: Bool
     /// The appearance theme tokens resolve for (swiftcn's `TWAdaptiveColor.resolve`).
     public var colorScheme: Theme.ColorScheme = .light
+    /// The app asks the system to keep its earlier design (Info.plist's
+    /// `UIDesignRequiresCompatibility`): swiftcn's floating surfaces then take
+    /// a material where the system has Liquid Glass (`Surface.swift`,
+    /// `systemRequiresCompatibility`); `glass` classes keep the glass.
+    public var designRequiresCompatibility = false
 
     /// - Parameter osVersion: the major version apps are built for (their
     ///   deployment target); nil is `defaultOSVersion(platform)`.

@@ -334,7 +334,8 @@ struct StyleEmission {
     }
 
     /// swiftcn's semantic surface (`Surface.swift`), for the app's default
-    /// appearance policy: glass where the system has Liquid Glass (version 26),
+    /// appearance policy: glass where the system has Liquid Glass (version 26;
+    /// for a floating surface, unless the app keeps the earlier design),
     /// else a material for a floating surface and the theme's surface color
     /// (or the `bg-*` class) for a solid one, with a 1-point edge in the border
     /// color when no border class is given. Its shape is the corner radius, or
@@ -353,7 +354,10 @@ struct StyleEmission {
         var properties = [StyleProperty.surface, .glassInteractive, .glassTint, .background].filter {
             values[$0] != nil
         }
-        if role != "solid" && has(.glassEffect) {
+        // An app that keeps the earlier design (`designRequiresCompatibility`) draws its floating
+        // surfaces without glass; a `glass` class keeps it (swiftcn's `TWSurfaceContext.usesGlass`).
+        let glassRole = role == "glass" || (role != "solid" && !target.environment.designRequiresCompatibility)
+        if glassRole && has(.glassEffect) {
             // `Glass.regular`, then its tint (`Glass.tint(_:)`) and interactivity, in swiftcn's order.
             // swiftcn's `tint-*` and `glass-tint-*` set one value, the glass's tint: without a
             // `glass-tint-*` class, a `tint-*` one tints the glass (its `.tint` stays beside it).

@@ -121,7 +121,11 @@ public struct SceneReader {
     mutating func environment(_ node: JSONNode) throws(SceneError) -> RenderEnvironment {
         let members = try object(node, "/environment")
         unknownFields(
-            members, known: ["platform", "osVersion", "reduceMotion", "animationsDisabled", "colorScheme"],
+            members,
+            known: [
+                "platform", "osVersion", "reduceMotion", "animationsDisabled", "colorScheme",
+                "designRequiresCompatibility",
+            ],
             path: "/environment")
         var env = RenderEnvironment()
         var versionGiven = false
@@ -143,6 +147,7 @@ public struct SceneReader {
                 versionGiven = true
             case "reduceMotion": env.reduceMotion = try bool(m.node, path)
             case "animationsDisabled": env.animationsDisabled = try bool(m.node, path)
+            case "designRequiresCompatibility": env.designRequiresCompatibility = try bool(m.node, path)
             case "colorScheme":
                 let text = try string(m.node, path)
                 guard let scheme = Theme.ColorScheme(rawValue: text) else {

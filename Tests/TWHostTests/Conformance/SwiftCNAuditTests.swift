@@ -201,6 +201,48 @@ struct SwiftCNAuditTests {
         #expect(solid.chain.filter { $0.contains(".tint(") }.count == 1)
     }
 
+    // swiftcn Tests/SwiftCNTests/AdaptiveSurfaceTests.swift, policySelectsOneFillForEachRole (the automatic
+    // policy with glass support: a floating surface is glass unless the app requires the compatibility design,
+    // then a material; a glass surface is glass either way; a solid one solid) and Surface.swift
+    // (`systemRequiresCompatibility`, Info.plist's UIDesignRequiresCompatibility).
+    @Test("a scene's designRequiresCompatibility: floating surfaces take the material, glass keeps the glass")
+    func compatibilityDesign() throws {
+        func scene(_ compatibility: Bool) -> String {
+            """
+            {"scene": 1, "environment": {"osVersion": 26, "designRequiresCompatibility": \(compatibility)},
+             "root": {"type": "VStack", "children": [
+               {"type": "Text", "tw": "surface-floating rounded-lg"},
+               {"type": "Text", "tw": "glass"},
+               {"type": "Text", "tw": "surface-solid"}]}}
+            """
+        }
+        let kept = try Self.run(["resolve"], "compat.json", scene(true))
+        #expect(kept.status == 0)
+        #expect(
+            Self.block(kept.stdout, "/0") == [
+                "  .background(.regularMaterial, in: RoundedRectangle(cornerRadius: 12, style: .continuous))  // style · built-in surface ← surface-floating",
+                "  .overlay { RoundedRectangle(cornerRadius: 12, style: .continuous).strokeBorder(Color(red: 0.88, green: 0.88, blue: 0.88, opacity: 0.7), lineWidth: 1) }  // style · built-in surface ← surface-floating",
+                "  .clipShape(.rect(cornerRadius: 12))                                       // style · built-in cornerRadius ← rounded-lg",
+            ])
+        #expect(
+            Self.block(kept.stdout, "/1") == [
+                "  .glassEffect(.regular, in: Capsule(style: .continuous))  // style · built-in surface ← glass"
+            ])
+        #expect(
+            Self.block(kept.stdout, "/2").first?.hasPrefix(
+                "  .background(Color(red: 1, green: 1, blue: 1), in: Capsule") == true)
+        let glass = try Self.run(["resolve"], "glass.json", scene(false))
+        #expect(
+            Self.block(glass.stdout, "/0") == [
+                "  .glassEffect(.regular, in: RoundedRectangle(cornerRadius: 12, style: .continuous))  // style · built-in surface ← surface-floating",
+                "  .clipShape(.rect(cornerRadius: 12))                                       // style · built-in cornerRadius ← rounded-lg",
+            ])
+        let invalid = try Self.run(
+            ["resolve"], "bad.json", scene(true).replacingOccurrences(of: ": true}", with: ": 1}"))
+        #expect(invalid.status == 2)
+        #expect(invalid.stderr.contains("/environment/designRequiresCompatibility"))
+    }
+
     // swiftcn Tests/SwiftCNTests/ThemeContrastTests.swift, textRemainsReadableOnDefaultSurfaces(light):
     // muted text is at least 4.5 : 1 on `muted` and on `accent` (swiftcn's newest Theme.swift values).
     @Test("the default light muted colours are swiftcn's")
