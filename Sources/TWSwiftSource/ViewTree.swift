@@ -377,6 +377,18 @@ struct ViewTreeReader {
     /// `view` read from its syntax.
     mutating func readView(_ expr: ExprSyntax, path: String, scope: Scope) -> SceneNode? {
         var (base, modifiers) = decompose(expr)
+        // A local `let` naming a view (`let title = Text("a").tw("p-4")`, then `title`): the view it
+        // names, with the modifiers written at the use after its own.
+        var followed = 0
+        while followed < Evaluator.maxDepth, let reference = base.as(DeclReferenceExprSyntax.self),
+            case .expression(let bound, _)? = scope.find(reference.baseName.text)
+        {
+            eval.index.log?.noteDeclared()
+            let (innerBase, innerModifiers) = decompose(bound)
+            base = innerBase
+            modifiers = innerModifiers + modifiers
+            followed += 1
+        }
         var type = Self.typeName(base) ?? base.sourceText
         // Styling on `self` styles the view the code is in: its body is not read again here.
         var onSelf = false

@@ -541,3 +541,52 @@ struct SwiftReaderMemoTests {
         #expect(!Self.states(keptRoot).contains { $0.active.contains(.disabled) })
     }
 }
+
+extension SwiftReaderTests {
+    @Test("a local let naming a view is read where it is used, with the use's own modifiers after its own")
+    func localViews() throws {
+        let source = """
+            import SwiftUI
+
+            struct Titled: View {
+                var body: some View {
+                    let title = Text("a").tw("p-4 bg-nope")
+                    let framed = title.padding(2)
+                    VStack {
+                        framed.tw("opacity-50")
+                        title
+                    }
+                }
+            }
+
+            """
+        let dir = try SwiftSource.folder(["Titled.swift": source], label: "local-views")
+        let resolve = try twhost(["resolve", "Titled.swift"], directory: dir)
+        #expect(resolve.status == 1)
+        #expect(
+            resolve.stdout == """
+                Titled.swift:8:13: Titled.body/0+1  Text  (view, decorated)  identity 9106a31d44f82b3a
+                  .opacity(0.5)  // style · built-in opacity ← opacity-50
+
+                Titled.swift:8:13: Titled.body/0+1  Text  (text, undecorated)  identity 9613910fae73343f
+                  (no modifiers)
+                  Titled.swift:8:13: error[invalid-argument] (value): 'bg-nope': expected a color (a theme color, [#rrggbb])
+
+                Titled.swift:9:13: Titled.body/1  Text  (text, undecorated)  identity 9613910fae73343f
+                  (no modifiers)
+                  Titled.swift:9:13: error[invalid-argument] (value): 'bg-nope': expected a color (a theme color, [#rrggbb])
+
+                3 surface(s): 1 decorated, 2 undecorated; 2 error(s), 0 warning(s)
+
+                """)
+        // check reports the class once, where it is written.
+        let check = try twhost(["check", "--no-config", "Titled.swift"], directory: dir)
+        #expect(check.status == 1)
+        #expect(
+            check.stdout == """
+                Titled.swift:5:39: error[invalid-argument] 'bg-nope': expected a color (a theme color, [#rrggbb])
+                1 error(s), 0 warning(s), 0 note(s) in 1 file(s), 3 surface(s)
+
+                """)
+    }
+}
