@@ -388,17 +388,20 @@ public enum SceneReport {
             lines.append("  .buttonStyle(\(native))" + palette.dim("  // button style\(requested)"))
             if record.node.tw != nil { lines += SurfaceReport.chainLines(button, palette: palette, indent: "    ") }
         }
+        /// `animation: .spring(…)  // animate-spring`, under what it animates.
+        func animationLine(_ animation: ResolvedAnimation, indent: String) -> String {
+            indent + "animation: " + (animation.modifier ?? "none")
+                + palette.dim("  // \(animation.source)" + (animation.note.map { " — \($0)" } ?? ""))
+        }
         for adapter in record.adapters {
             lines.append("  .\(adapter.kind.rawValue)(.tw(\(adapter.base.map { "base: .\($0)" } ?? "")))")
             lines += SurfaceReport.chainLines(adapter.surface, palette: palette, indent: "    ")
+            // The adapter's own animation (the JSON report's `adapters[i].animation`).
+            if let animation = adapter.surface.animation { lines.append(animationLine(animation, indent: "    ")) }
         }
         lines += backingLines(record.backing, palette: palette)
         let animation = record.node.tw == nil && record.buttonStyle == nil ? record.twAnimation : s.animation
-        if let animation {
-            lines.append(
-                "  animation: " + (animation.modifier ?? "none")
-                    + palette.dim("  // \(animation.source)" + (animation.note.map { " — \($0)" } ?? "")))
-        }
+        if let animation { lines.append(animationLine(animation, indent: "  ")) }
         lines += combinationLines(record, palette: palette)
         let diagnostics = record.allSurfaces.flatMap(\.diagnostics) + record.findings
         lines += SurfaceReport.diagnosticLines(diagnostics, palette: palette)

@@ -550,6 +550,38 @@ struct SwiftCNAppRegistrationTests {
         #expect(result.status == 0)
     }
 
+    // swiftcn Sources/SwiftCN/ControlStyles.swift: a control adapter's classes are the field's styling, with
+    // their animation as the `.tw` modifier's.
+    @Test("a control adapter's animation is shown under its chain in the text report, as in JSON")
+    func adapterAnimation() throws {
+        let source = """
+            import SwiftUI
+            struct F: View {
+                @State var text = ""
+                var body: some View {
+                    TextField("x", text: $text).textFieldStyle(.tw("p-2 animate-spring"))
+                }
+            }
+
+            """
+        let text = try Self.run(["resolve"], "F.swift", source)
+        #expect(
+            text.stdout == """
+                F.swift:5:9: F.body  TextField  (view, decorated)  identity 9106a31d44f82b3a
+                  .textFieldStyle(.tw())
+                    .padding(8)  // style · built-in padding ← p-2
+                    animation: .spring(duration: 0.3)  // animate-spring
+                  backing: UITextField  // TextField on ios 18
+
+                1 surface(s): 1 decorated, 0 undecorated; 0 error(s), 0 warning(s)
+
+                """)
+        let json = try Self.run(["resolve", "--format", "json"], "F.swift", source)
+        #expect(
+            json.stdout.contains(
+                #""animation": {"modifier": ".spring(duration: 0.3)", "source": "animate-spring", "note": null}"#))
+    }
+
     // swiftcn Sources/SwiftCN/ControlStyles.swift (`TextFieldStyle.tw(_:state:)` passes its state to the
     // field's styling) and Tests/SwiftCNTests/PresentationAndScrollingTests.swift's focused field probe: the
     // adapter's `state:` is the surface's state, a condition when not a literal.
