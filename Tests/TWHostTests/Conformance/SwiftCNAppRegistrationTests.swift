@@ -612,6 +612,7 @@ struct SwiftCNAppRegistrationTests {
                     .background(Color(red: 0.98, green: 0.98, blue: 0.98), in: .rect(cornerRadius: 8))  // style · built-in background ← input
                     .overlay { RoundedRectangle(cornerRadius: 8).strokeBorder(Color(red: 0.09, green: 0.09, blue: 0.09), lineWidth: 1) }  // style · built-in border ← input
                     .clipShape(.rect(cornerRadius: 8))                                        // style · built-in cornerRadius ← input
+                    animation: .smooth(duration: 0.15)  // animate-smooth
                   backing: NSTextField  // TextField on macos 15
                   conditions: f  // 2 combinations, one identity
                   when !f:
@@ -625,6 +626,7 @@ struct SwiftCNAppRegistrationTests {
                     .background(Color(red: 0.98, green: 0.98, blue: 0.98), in: .rect(cornerRadius: 8))  // style · built-in background ← input
                     .overlay { RoundedRectangle(cornerRadius: 8).strokeBorder(Color(red: 0.09, green: 0.09, blue: 0.09), lineWidth: 1) }  // style · built-in border ← input
                     .clipShape(.rect(cornerRadius: 8))                                        // style · built-in cornerRadius ← input
+                    animation: .smooth(duration: 0.15)  // animate-smooth
                   backing: NSTextField  // TextField on macos 15
 
                 2 surface(s): 2 decorated, 0 undecorated; 0 error(s), 0 warning(s)
