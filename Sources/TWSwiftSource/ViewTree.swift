@@ -586,6 +586,14 @@ struct ViewTreeReader {
             if let call, !Self.actionModifiers.contains(name), !Self.isLifecycle(name) {
                 // An overlay's or a sheet's content sits inside the `.disabled` written after it.
                 environmentStates = around + disables.filter { $0.index > index }.map(\.state)
+                // `.background(Color.red.tw("p-4"))`, `.overlay(Text("o").tw(…), alignment: .top)`: a view
+                // passed as the argument, read as the closure forms are (kept when it holds styling).
+                if Self.viewArgumentModifiers.contains(name), let first = call.arguments.first, first.label == nil,
+                    first.expression.as(ClosureExprSyntax.self) == nil,
+                    let node = view(first.expression, path: "\(path)/0", scope: scope), Self.hasStyling(node)
+                {
+                    children.append(node)
+                }
                 for closure in Self.closures(of: call) {
                     children += nodes(closure.statements, path: path, scope: scope)
                 }
@@ -686,6 +694,10 @@ struct ViewTreeReader {
         for extra in call.additionalTrailingClosures { out.append(extra.closure) }
         return out
     }
+
+    /// Modifiers whose first argument may be a view (`background(_:alignment:)`,
+    /// `overlay(_:alignment:)`, `mask(_:)`; SwiftUI declares each from iOS 13).
+    static let viewArgumentModifiers: Set<String> = ["background", "overlay", "mask"]
 
     static func closures(of call: FunctionCallExprSyntax) -> [ClosureExprSyntax] {
         var out = call.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) }

@@ -590,3 +590,41 @@ extension SwiftReaderTests {
                 """)
     }
 }
+
+extension SwiftReaderTests {
+    @Test("a view passed as .background's, .overlay's or .mask's argument is a child, read as the closure forms are")
+    func viewArguments() throws {
+        let source = """
+            import SwiftUI
+
+            struct Backed: View {
+                var body: some View {
+                    Text("a")
+                        .background(Color.red.tw("p-4"))
+                        .overlay(Text("o").tw("p-2 bg-nope"), alignment: .top)
+                        .mask(Circle())
+                        .background(Color.blue)
+                }
+            }
+
+            """
+        let dir = try SwiftSource.folder(["Backed.swift": source], label: "view-arguments")
+        let resolve = try twhost(["resolve", "Backed.swift"], directory: dir)
+        #expect(resolve.status == 1)
+        #expect(
+            resolve.stdout == """
+                Backed.swift:6:25: Backed.body/0  Color  (view, decorated)  identity 9106a31d44f82b3a
+                  .padding(16)  // style · built-in padding ← p-4
+
+                Backed.swift:7:22: Backed.body/0  Text  (text, undecorated)  identity 9613910fae73343f
+                  (no modifiers)
+                  Backed.swift:7:22: error[invalid-argument] (value): 'bg-nope': expected a color (a theme color, [#rrggbb])
+
+                2 surface(s): 1 decorated, 1 undecorated; 1 error(s), 0 warning(s)
+
+                """)
+        let check = try twhost(["check", "--no-config", "Backed.swift"], directory: dir)
+        #expect(check.status == 1)
+        #expect(check.stdout.hasPrefix("Backed.swift:7:40: error[invalid-argument] 'bg-nope'"))
+    }
+}
