@@ -268,6 +268,19 @@ struct ViewTreeReader {
                     out.append(renamed(node, to: "\(path)/\(out.count)"))
                 }
             }
+        } else if let sequence = e.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            let ternary = Array(sequence.elements)[1].as(UnresolvedTernaryExprSyntax.self)
+        {
+            // `flag ? A : B` in a builder: one view, A when the condition holds and B when not, both
+            // read at its place, each marked with when it is there.
+            let at = "\(path)/\(out.count)"
+            let condition = Array(sequence.elements)[0].trimmedDescription
+            var yes: [SceneNode] = []
+            var no: [SceneNode] = []
+            statement(ternary.thenExpression, path: path, scope: scope, into: &yes)
+            statement(Array(sequence.elements)[2], path: path, scope: scope, into: &no)
+            for node in yes { out.append(renamed(node, to: at + Self.when(condition, holds: true))) }
+            for node in no { out.append(renamed(node, to: at + Self.when(condition, holds: false))) }
         } else if let node = view(e, path: "\(path)/\(out.count)", scope: scope) {
             out.append(node)
         }
@@ -374,16 +387,33 @@ struct ViewTreeReader {
         return memo.view(expr, path: path, scope: scope, reader: &self)
     }
 
+    /// The expression a name stands for where a view is expected: a local `let`'s initializer, or
+    /// the initial value of a stored property of the type the code is in (not a wrapper's, not a
+    /// computed property's: those are roots of their own).
+    private func namedView(_ name: String, _ scope: Scope) -> ExprSyntax? {
+        switch scope.find(name) {
+        case .expression(let expression, _)?:
+            eval.index.log?.noteDeclared()
+            return expression
+        case .value?: return nil
+        case nil:
+            guard let member = eval.index.lookup(name, from: scope.owner), member.wrapper == nil,
+                member.function == nil, let binding = member.binding, binding.accessorBlock == nil
+            else { return nil }
+            return binding.initializer?.value
+        }
+    }
+
     /// `view` read from its syntax.
     mutating func readView(_ expr: ExprSyntax, path: String, scope: Scope) -> SceneNode? {
         var (base, modifiers) = decompose(expr)
-        // A local `let` naming a view (`let title = Text("a").tw("p-4")`, then `title`): the view it
-        // names, with the modifiers written at the use after its own.
+        // A local `let` naming a view (`let title = Text("a").tw("p-4")`, then `title`), or a stored
+        // property of the view with one (`let header = Text("h").tw(…)`): the view it names, with the
+        // modifiers written at the use after its own.
         var followed = 0
         while followed < Evaluator.maxDepth, let reference = base.as(DeclReferenceExprSyntax.self),
-            case .expression(let bound, _)? = scope.find(reference.baseName.text)
+            let bound = namedView(reference.baseName.text, scope)
         {
-            eval.index.log?.noteDeclared()
             let (innerBase, innerModifiers) = decompose(bound)
             base = innerBase
             modifiers = innerModifiers + modifiers
@@ -434,6 +464,15 @@ struct ViewTreeReader {
         }
         var children: [SceneNode] = []
         if let call = base.as(FunctionCallExprSyntax.self) {
+            // Views passed as arguments (`Section(header: Text("H").tw(…))`, `NavigationLink(destination: …)`,
+            // `AnyView(…)`): children before the closures', kept when they hold styling.
+            for argument in call.arguments where argument.expression.as(ClosureExprSyntax.self) == nil {
+                if let node = view(argument.expression, path: "\(path)/\(children.count)", scope: scope),
+                    Self.hasStyling(node)
+                {
+                    children.append(node)
+                }
+            }
             for closure in Self.viewClosures(of: call, type: type) {
                 children += nodes(closure.statements, path: path, scope: childScope)
             }
@@ -610,6 +649,11 @@ struct ViewTreeReader {
         return result
     }
 
+    /// The mark of a view that is there only when `condition` holds (`[when c]`) or does not (`[when !c]`).
+    static func when(_ condition: String, holds: Bool) -> String {
+        holds ? "[when \(condition)]" : "[when !\(condition)]"
+    }
+
     /// `.twRules(c ? a : b)`: the view under `a` when `c` (`…[when c]`), and a copy
     /// under `b` when not (`…[when !c]`), side by side in a node without styling.
     func rulesBranches(_ node: SceneNode, condition: Condition, whenFalse: SceneRules, path: String) -> SceneNode {
@@ -634,8 +678,8 @@ struct ViewTreeReader {
         }
         var wrapper = SceneNode(type: "Rules", path: path, jsonPath: path, line: node.line, location: node.location)
         wrapper.children = [
-            renamed(node, to: path + "[when \(condition.text)]"),
-            renamed(other, to: path + "[when !\(condition.text)]"),
+            renamed(node, to: path + Self.when(condition.text, holds: true)),
+            renamed(other, to: path + Self.when(condition.text, holds: false)),
         ]
         return wrapper
     }

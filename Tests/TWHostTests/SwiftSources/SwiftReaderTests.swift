@@ -628,3 +628,86 @@ extension SwiftReaderTests {
         #expect(check.stdout.hasPrefix("Backed.swift:7:40: error[invalid-argument] 'bg-nope'"))
     }
 }
+
+extension SwiftReaderTests {
+    @Test("views passed as a view's arguments and both views of a ternary are read, none dropped")
+    func argumentsAndTernaries() throws {
+        let source = """
+            import SwiftUI
+
+            struct Listed: View {
+                @State var flag = false
+                var body: some View {
+                    List {
+                        Section(header: Text("H").tw("p-1")) {
+                            NavigationLink(destination: Text("D").tw("p-2")) { Text("L").tw("p-3") }
+                        }
+                        AnyView(Text("any").tw("p-4"))
+                        flag ? Text("a").tw("p-5") : Text("b").tw("p-6")
+                    }
+                }
+            }
+
+            """
+        let dir = try SwiftSource.folder(["Listed.swift": source], label: "argument-views")
+        let resolve = try twhost(["resolve", "Listed.swift"], directory: dir)
+        #expect(resolve.status == 0)
+        let lines = resolve.stdout.split(separator: "\n").map(String.init)
+        // Each surface's place and path: the header up to its type.
+        let heads: [String] = lines.filter { $0.hasPrefix("Listed.swift:") }.map { line in
+            String(line[..<(line.range(of: "  ")?.lowerBound ?? line.endIndex)])
+        }
+        #expect(
+            heads == [
+                "Listed.swift:7:29: Listed.body/0/0", "Listed.swift:8:45: Listed.body/0/0/0",
+                "Listed.swift:8:68: Listed.body/0/0/0", "Listed.swift:10:21: Listed.body/1/0",
+                "Listed.swift:11:20: Listed.body/2[when flag]", "Listed.swift:11:42: Listed.body/2[when !flag]",
+            ])
+        let paddings: [String] = lines.filter { $0.contains("← p-") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        let expected: [String] = (1...6).map { n in ".padding(\(n * 4))  // style · built-in padding ← p-\(n)" }
+        #expect(paddings == expected)
+    }
+}
+
+extension SwiftReaderTests {
+    @Test("a stored property holding a view is read where the body uses it; a computed one stays a root")
+    func storedViews() throws {
+        let source = """
+            import SwiftUI
+
+            struct Headed: View {
+                let header = Text("h").tw("p-4")
+                var footer: some View { Text("f").tw("p-2") }
+                @State var count = 0
+                var body: some View {
+                    VStack {
+                        header.tw("opacity-50")
+                        footer
+                        Text("\\(count)")
+                    }
+                }
+            }
+
+            """
+        let dir = try SwiftSource.folder(["Headed.swift": source], label: "stored-views")
+        let resolve = try twhost(["resolve", "Headed.swift"], directory: dir)
+        #expect(resolve.status == 0)
+        let lines = resolve.stdout.split(separator: "\n").map(String.init)
+        let heads: [String] = lines.filter { $0.hasPrefix("Headed.swift:") }.map { line in
+            String(line[..<(line.range(of: "  ")?.lowerBound ?? line.endIndex)])
+        }
+        // The stored view's two layers at its use; the computed property's own root.
+        #expect(
+            heads == [
+                "Headed.swift:5:29: Headed.footer", "Headed.swift:9:13: Headed.body/0+1",
+                "Headed.swift:9:13: Headed.body/0+1",
+            ])
+        let modifiers: [String] = lines.filter { $0.contains("← ") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(
+            modifiers == [
+                ".padding(8)  // style · built-in padding ← p-2",
+                ".opacity(0.5)  // style · built-in opacity ← opacity-50",
+                ".padding(16)  // style · built-in padding ← p-4",
+            ])
+    }
+}
