@@ -115,7 +115,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, CustomStri
         case .dynamicClasses: return "Classes or a value known only at run time, so not checked."
         case .combinationsLimited: return "Classes that depend on more conditions than twhost varies."
         case .viewDepthLimit:
-            return "A view used inside more levels of views than twhost reads views inside each other."
+            return
+                "A view used inside more levels of views than twhost reads views inside each other, or view expressions nested deeper than it reads them (96)."
         case .viewCycle: return "Views that use each other in a cycle; a view's body is not read inside itself."
         case .syntaxError: return "A Swift file that does not parse (the parser's own diagnostic)."
         case .parseLimit:
@@ -184,7 +185,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, CustomStri
                 "Write the classes as literals, TWClasses constants or cn(…) in the same file to have them checked."
         case .combinationsLimited: return "Split the classes into fewer conditional fragments."
         case .viewDepthLimit:
-            return "Use fewer levels of views inside views; the inner view's own body is still checked as a root."
+            return
+                "Use fewer levels of views inside views; the inner view's own body is still checked as a root. Name inner parts to flatten deep nesting."
         case .viewCycle:
             return "Nothing to do if the recursion ends at run time (a tree of rows); otherwise break the cycle."
         case .syntaxError: return "Fix the syntax; the file's surfaces are read once it parses."

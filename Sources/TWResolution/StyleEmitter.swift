@@ -75,7 +75,8 @@ enum StyleEmitter {
             case .padding: return [.paddingTop, .paddingLeading, .paddingBottom, .paddingTrailing]
             case .frame: return [.width, .height, .minWidth, .maxWidth, .minHeight, .maxHeight]
             case .background:
-                return [.background, .cornerRadius, .surface, .glassInteractive, .glassTint, .borderWidth]
+                // `.tint`: a glass surface's tint when no `glass-tint-*` is given.
+                return [.background, .cornerRadius, .surface, .glassInteractive, .glassTint, .tint, .borderWidth]
             case .border: return [.borderWidth, .borderColor, .cornerRadius]
             case .corners: return [.cornerRadius]
             case .shadow: return [.shadow]

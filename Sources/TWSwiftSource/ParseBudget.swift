@@ -42,6 +42,9 @@ struct ParseBudget {
         case chain
         /// Brackets past `maxDepth` or `maxCost` only when those inside a malformed literal count.
         case malformedLiteral
+        /// More bytes gone over looking for the ends of regex literals than the scan allows
+        /// (`/` after `/` on one long line): the file cannot be scanned in linear time.
+        case regexScan
     }
 
     /// The deepest nesting, where it is, and the total cost.
@@ -59,6 +62,7 @@ struct ParseBudget {
 
     /// The limit the bytes go past, if any (brackets first: they are found at the deepest point).
     var exceeded: Limit? {
+        if regexScanExceeded { return .regexScan }
         if countedLiterals && (depth > Self.maxDepth || cost > Self.maxCost) { return .malformedLiteral }
         if depth > Self.maxDepth { return .depth(depth) }
         if cost > Self.maxCost { return .cost }
@@ -71,6 +75,9 @@ struct ParseBudget {
         if case .chain? = exceeded { return (chainLine, chainColumn) }
         return (line, column)
     }
+
+    /// Whether the search for regex literals' ends went over more bytes than `regexBudget` allows.
+    private(set) var regexScanExceeded = false
 
     /// Whether a literal is malformed (then the scan is made again, counting literals' brackets).
     var malformedLiteral = false
@@ -92,9 +99,15 @@ struct ParseBudget {
             /// (to find the end of a string interpolation).
             case code(brackets: Int, parens: Int, interpolation: Bool)
             /// A string literal: the brackets inside it, counted from the deepest nesting around it.
-            case string(multiline: Bool, pounds: Int, brackets: Int)
+            case string(multiline: Bool, pounds: Int, brackets: Int, quote: UInt8)
         }
         var stack: [Context] = [.code(brackets: 0, parens: 0, interpolation: false)]
+        var significantFrom = Int.max
+        var significantAt = Int.max
+        // Where a raw regex's closing delimiter, by its pounds, was searched for to the file's end in vain
+        // (a later search finds none either), and the bytes regex searches went over (bounded).
+        var rawRegexMisses: [Int: Int] = [:]
+        var regexWork = 0
         // Per context, the deepest bracket nesting of the contexts around it when it opened: a
         // literal's brackets count from there (the parser, reading a malformed literal as code,
         // may be back in any of them).
@@ -229,6 +242,7 @@ struct ParseBudget {
             let first = at(k + 1)
             if isSpace(first) || first == 0 || first == UInt8(ascii: "/") || first == UInt8(ascii: "*") { return nil }
             var j = k + 1
+            defer { regexWork += j - k }
             while j < n {
                 let c = bytes[j]
                 if c == UInt8(ascii: "\n") { return nil }
@@ -243,7 +257,9 @@ struct ParseBudget {
         }
         /// The end of a raw regex literal `#…#/…/#…#` whose first `/` is at `k`, or nil.
         func rawRegexEnd(_ k: Int, pounds: Int) -> Int? {
+            if let miss = rawRegexMisses[pounds], k >= miss { return nil }
             var j = k + 1
+            defer { regexWork += j - k }
             while j < n {
                 if bytes[j] == UInt8(ascii: "/") {
                     var p = 0
@@ -252,21 +268,30 @@ struct ParseBudget {
                 }
                 j += 1
             }
+            rawRegexMisses[pounds] = min(rawRegexMisses[pounds] ?? k, k)
             return nil
         }
         func isMultiline(_ context: Context) -> Bool {
-            if case .string(true, _, _) = context { return true }
+            if case .string(true, _, _, _) = context { return true }
             return false
         }
+        // Eight times the file, and a megabyte: far more than any real file's regex literals take.
+        let regexBudget = 8 * n + (1 << 20)
         while i < n {
             let b = bytes[i]
             if b == UInt8(ascii: "\n") {
                 currentLine += 1
                 lineStart = i + 1
             }
+            if regexWork > regexBudget {
+                regexScanExceeded = true
+                line = currentLine
+                column = i - lineStart + 1
+                break
+            }
             guard let top = stack.last else { break }
             switch top {
-            case .string(let multiline, let pounds, var brackets):
+            case .string(let multiline, let pounds, var brackets, let quote):
                 // A one-line string ends at the line's end, closed or not (the parser says so).
                 if !multiline && b == UInt8(ascii: "\n") {
                     malformedLiteral = true
@@ -277,13 +302,15 @@ struct ParseBudget {
                 if countingLiterals && b == UInt8(ascii: "[") {
                     brackets += 1
                     opened(brackets)
-                    stack[stack.count - 1] = .string(multiline: multiline, pounds: pounds, brackets: brackets)
+                    stack[stack.count - 1] = .string(
+                        multiline: multiline, pounds: pounds, brackets: brackets, quote: quote)
                     i += 1
                     continue
                 }
                 if countingLiterals && b == UInt8(ascii: "]") {
                     brackets = max(ceilings[ceilings.count - 1], brackets - 1)
-                    stack[stack.count - 1] = .string(multiline: multiline, pounds: pounds, brackets: brackets)
+                    stack[stack.count - 1] = .string(
+                        multiline: multiline, pounds: pounds, brackets: brackets, quote: quote)
                     i += 1
                     continue
                 }
@@ -300,13 +327,15 @@ struct ParseBudget {
                         i = k + 1
                         continue
                     }
-                    i += pounds == 0 && at(i + 1) != UInt8(ascii: "\n") ? 2 : 1
+                    // An escape (`\n`, a raw string's `\#"`) takes the character after it, a line's end
+                    // aside; a backslash with fewer pounds than the string's is text.
+                    i = p == pounds ? (at(k) == UInt8(ascii: "\n") ? k : k + 1) : i + 1
                     continue
                 }
-                if b == UInt8(ascii: "\"") {
+                if b == quote {
                     let quotes = multiline ? 3 : 1
                     var closes = true
-                    for q in 0..<quotes where at(i + q) != UInt8(ascii: "\"") { closes = false }
+                    for q in 0..<quotes where at(i + q) != quote { closes = false }
                     for p in 0..<pounds where at(i + quotes + p) != UInt8(ascii: "#") { closes = false }
                     if closes {
                         // A closing `"""` starts its line (after indentation).
@@ -358,6 +387,15 @@ struct ParseBudget {
                     while j < n && bytes[j] != UInt8(ascii: "`") && bytes[j] != UInt8(ascii: "\n") { j += 1 }
                     i = at(j) == UInt8(ascii: "`") ? j + 1 : i + 1
                     continue
+                case UInt8(ascii: "'"):
+                    // Not Swift, but the parser reads `'…'` as a string (with an error): so does the scan.
+                    malformedLiteral = true
+                    let around = max(ceilings[ceilings.count - 1], brackets)
+                    push(
+                        .string(multiline: false, pounds: 0, brackets: around, quote: UInt8(ascii: "'")),
+                        from: brackets)
+                    i += 1
+                    continue
                 case UInt8(ascii: "#"), UInt8(ascii: "\""):
                     var k = i
                     var pounds = 0
@@ -383,7 +421,9 @@ struct ParseBudget {
                         if p == pounds { multiline = false }
                     }
                     let around = max(ceilings[ceilings.count - 1], brackets)
-                    push(.string(multiline: multiline, pounds: pounds, brackets: around), from: brackets)
+                    push(
+                        .string(multiline: multiline, pounds: pounds, brackets: around, quote: UInt8(ascii: "\"")),
+                        from: brackets)
                     i = k + (multiline ? 3 : 1)
                     // An opening `"""` ends its line.
                     if multiline && !endsLine(i) { malformedLiteral = true }
@@ -434,12 +474,22 @@ struct ParseBudget {
                     i += 4
                     continue
                 case UInt8(ascii: "\n") where interpolation && stack.count > 1 && !isMultiline(stack[stack.count - 2]):
-                    // An interpolation of a one-line string that goes past its line.
+                    // An interpolation of a one-line string that goes past its line: the parser ends the
+                    // string there, so the scan does too, and reads the line's end again around it.
                     malformedLiteral = true
-                    resetLinks()
+                    close()
+                    pop()
+                    pop()
+                    currentLine -= 1
+                    continue
                 case UInt8(ascii: "\n"), UInt8(ascii: ";"):
                     // A new statement ends the chain, unless the next line goes on with it.
-                    let next = nextSignificant(i + 1)
+                    // Every line's end in a run of blank and comment lines has the same next code byte.
+                    if !(significantFrom...significantAt).contains(i + 1) {
+                        significantFrom = i + 1
+                        significantAt = nextSignificant(i + 1)
+                    }
+                    let next = significantAt
                     if b == UInt8(ascii: ";") || (at(next) != UInt8(ascii: ".") && !startsWord("else", next)) {
                         resetLinks()
                     }

@@ -21,6 +21,8 @@ enum SourceFinding: DiagnosticKind {
     case opaqueRegistration(what: String, why: String, shows: String)
     /// A view used deeper than the reader inlines views: its body is not read there.
     case viewDepthLimit(view: String)
+    /// View expressions nested inside each other deeper than the reader reads them.
+    case viewNestingLimit(type: String)
     /// Views that use each other: the body is not read again inside itself.
     case viewCycle(views: [String])
     /// More conditions than combinations twhost resolves.
@@ -41,7 +43,7 @@ enum SourceFinding: DiagnosticKind {
         case .parseLimit: return .parseLimit
         case .dynamicClasses, .rulesNotRead, .opaqueRegistration, .sharedInAppNamespace: return .dynamicClasses
         case .combinationsLimited: return .combinationsLimited
-        case .viewDepthLimit: return .viewDepthLimit
+        case .viewDepthLimit, .viewNestingLimit: return .viewDepthLimit
         case .viewCycle: return .viewCycle
         case .unstableRowID: return .unstableRowID
         case .branchResetsIdentity: return .branchResetsIdentity
@@ -65,6 +67,9 @@ enum SourceFinding: DiagnosticKind {
         case .parseLimit(.malformedLiteral):
             return
                 "brackets nested more than \(ParseBudget.maxDepth) deep inside a string literal that is left open or malformed: the Swift parser may read them as code, and it takes exponential time on such nesting, so the file is not read"
+        case .parseLimit(.regexScan):
+            return
+                "the file has too many `/` that may start regex literals to scan in bounded time; it is not read"
         case .parseLimit(.chain):
             return
                 "a chain of more than \(ParseBudget.maxChain) member accesses, calls or else-branches in one expression: its syntax tree is too deep to walk, so the file is not read"
@@ -74,6 +79,9 @@ enum SourceFinding: DiagnosticKind {
         case .opaqueRegistration(let what, let why, let shows):
             return
                 "\(what) is registered by the app, but its closure is not read statically (\(why)): its classes are accepted; \(shows)"
+        case .viewNestingLimit(let type):
+            return
+                "this \(type) is nested \(ViewTreeReader.maxViewNesting + 1) view expressions deep; views are read inside each other at most \(ViewTreeReader.maxViewNesting) deep, so it and what it holds are not read"
         case .viewDepthLimit(let view):
             return
                 "\(view) is used \(ViewTreeReader.maxInlineDepth + 1) views deep; views are read inside each other at most \(ViewTreeReader.maxInlineDepth) deep, so its body is checked where it is a root of its own, not here"
@@ -101,6 +109,8 @@ enum SourceFinding: DiagnosticKind {
         case .syntax, .notUTF8: return "fix the syntax; the file's surfaces are not read until it parses"
         case .parseLimit(.chain):
             return "split the chain: give parts of it names (a view, a let, a ViewModifier)"
+        case .parseLimit(.regexScan):
+            return "put spaces around `/` used as an operator, or split the line"
         case .parseLimit(.malformedLiteral):
             return
                 "close the string: a one-line string ends on its line; a multi-line string's \"\"\" ends the line it opens and starts the line it closes"
@@ -110,6 +120,7 @@ enum SourceFinding: DiagnosticKind {
             return "write the classes as literals, TWClasses constants or cn(…) in this file to have them checked"
         case .rulesNotRead, .opaqueRegistration: return nil
         case .viewDepthLimit: return "use fewer levels of views inside views, or check the inner views on their own"
+        case .viewNestingLimit: return "give inner parts names (a view, a computed property) to flatten the nesting"
         case .viewCycle:
             return "nothing to do if the recursion ends at run time (a tree of rows); otherwise break the cycle"
         case .combinationsLimited: return "split the classes into fewer conditional fragments"

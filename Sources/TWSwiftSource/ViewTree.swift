@@ -31,6 +31,12 @@ struct ViewTreeReader {
     private var rootView: String?
     /// Views are inlined at most this deep.
     static let maxInlineDepth = 16
+    /// View expressions are read inside each other at most this deep (`AnyView(AnyView(…))`,
+    /// `VStack { VStack { … } }`): each level is a recursion of the reader, so hostile nesting must
+    /// end long before a thread's stack does.
+    static let maxViewNesting = 96
+    /// How deep the view being read is nested in others.
+    private var viewNesting = 0
     /// Views read in the document's last pass, to take unchanged ones from (an editor's next change).
     var memo: Memo?
     /// The surfaces `classSpans` was written for, in order (what a kept view writes again).
@@ -383,6 +389,13 @@ struct ViewTreeReader {
 
     /// A view expression as a node, or nil when it is not a view (`expanded.toggle()`).
     mutating func view(_ expr: ExprSyntax, path: String, scope: Scope) -> SceneNode? {
+        guard viewNesting < Self.maxViewNesting else {
+            let type = Self.typeName(decompose(expr).base) ?? "view"
+            findings.append(SourceFinding.viewNestingLimit(type: type).diagnostic(at: source.location(expr)))
+            return nil
+        }
+        viewNesting += 1
+        defer { viewNesting -= 1 }
         guard let memo else { return readView(expr, path: path, scope: scope) }
         return memo.view(expr, path: path, scope: scope, reader: &self)
     }
@@ -390,17 +403,20 @@ struct ViewTreeReader {
     /// The expression a name stands for where a view is expected: a local `let`'s initializer, or
     /// the initial value of a stored property of the type the code is in (not a wrapper's, not a
     /// computed property's: those are roots of their own).
-    private func namedView(_ name: String, _ scope: Scope) -> ExprSyntax? {
+    /// With it, the scope it is evaluated in. (With modifiers written at the use, the use's scope
+    /// reads them all.)
+    private func namedView(_ name: String, _ scope: Scope) -> (ExprSyntax, Scope)? {
         switch scope.find(name) {
-        case .expression(let expression, _)?:
+        case .expression(let expression, let written)?:
             eval.index.log?.noteDeclared()
-            return expression
+            return (expression, written)
         case .value?: return nil
         case nil:
             guard let member = eval.index.lookup(name, from: scope.owner), member.wrapper == nil,
-                member.function == nil, let binding = member.binding, binding.accessorBlock == nil
+                member.function == nil, let binding = member.binding, binding.accessorBlock == nil,
+                let initial = binding.initializer?.value
             else { return nil }
-            return binding.initializer?.value
+            return (initial, Scope(owner: member.owner))
         }
     }
 
@@ -412,8 +428,10 @@ struct ViewTreeReader {
         // modifiers written at the use after its own.
         var followed = 0
         while followed < Evaluator.maxDepth, let reference = base.as(DeclReferenceExprSyntax.self),
-            let bound = namedView(reference.baseName.text, scope)
+            let (bound, boundScope) = namedView(reference.baseName.text, scope)
         {
+            // Used as it is (`title`): the view read where it was written, in that scope.
+            if modifiers.isEmpty { return view(bound, path: path, scope: boundScope) }
             let (innerBase, innerModifiers) = decompose(bound)
             base = innerBase
             modifiers = innerModifiers + modifiers
@@ -935,11 +953,8 @@ struct ViewTreeReader {
     var environmentKey: [String] {
         environmentStates.map { variant, value in
             let name = "\(variant.state.rawValue)\(variant.group.map { "/" + $0 } ?? "")"
-            switch value {
-            case .bool(let b): return "\(name)=\(b)"
-            case .conditional(let c, _, _): return "\(name)?\(c.text)@\(c.location)"
-            default: return "\(name)~\(value.stateText)"
-            }
+            // The whole value: a condition's text, place and both branches.
+            return "\(name)=\(String(reflecting: value))"
         }
     }
 

@@ -184,6 +184,14 @@ struct SwiftCNAuditTests {
                 "  .glassEffect(.regular.tint(\(destructive)), in: Capsule(style: .continuous))  // style · built-in surface,tint ← glass tint-destructive",
                 "  .tint(\(destructive))                          // style · built-in tint ← tint-destructive",
             ])
+        // The same on a scene's interned path (a plain class string).
+        let scene = try Self.run(
+            ["resolve"], "tint.json",
+            #"{"scene": 1, "environment": {"osVersion": 26}, "root": {"type": "Text", "tw": "surface-floating tint-[#ff0000]"}}"#
+        )
+        #expect(
+            scene.stdout.contains(
+                "  .glassEffect(.regular.tint(Color(red: 1, green: 0, blue: 0)), in: Capsule(style: .continuous))"))
         // A glass-tint-* class is the glass's tint; tint-* is then only the .tint.
         let both = try Self.explain(["--os-version", "26", "surface-floating glass-tint-primary tint-destructive"])
         #expect(

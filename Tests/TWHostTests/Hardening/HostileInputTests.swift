@@ -89,6 +89,43 @@ struct HostileInputTests {
         #expect(ParseBudget(Array("let r = /[a]/\n".utf8)).depth == 1)
     }
 
+    @Test("a raw string's escaped quote, a single-quoted string and an interpolation past its line hide no brackets")
+    func literalEnds() {
+        let twelve = String(repeating: "[", count: 12)
+        let depths: [(String, Int)] = [
+            // The parser ends the string at the line's end: the two runs are one nesting of 24.
+            ("let v = f(1, \"\\(x\n) \(twelve)\n\(twelve)\n", 24),
+            // `\#"` is an escaped quote in a raw string: the string ends at `"#`.
+            ("let a = #\"\\#\"# \"#\(twelve + twelve)\"\n", 24),
+            // `'…'` is a string to the parser (with an error).
+            ("let a = '\"' \(twelve + twelve) \"\n", 24),
+        ]
+        for (text, depth) in depths {
+            let budget = ParseBudget(Array(text.utf8))
+            #expect(budget.depth == depth, "\(text)")
+            #expect(budget.exceeded == .depth(depth), "\(text)")
+        }
+    }
+
+    @Test("the scan is linear: blank lines after a chain, unclosed raw regexes, a long line of slashes")
+    func linearScan() {
+        // 40,000 line ends after a chain link: the next code byte is found once for the run.
+        let blank = ParseBudget(Array(("let b = x\n.y" + String(repeating: "\n", count: 40_000) + ".z\n").utf8))
+        #expect(blank.withinBudget)
+        #expect(blank.chain == 2)
+        // 100,000 `#/` openers with no closing `/#`: searched to the file's end once.
+        #expect(ParseBudget(Array(String(repeating: "#/ ", count: 100_000).utf8)).withinBudget)
+        // `/` after `/` on one line, each a regex candidate: past a linear budget, refused.
+        let slashes = ParseBudget(Array(("let a = (/" + String(repeating: "\\/", count: 100_000) + ")").utf8))
+        #expect(slashes.exceeded == .regexScan)
+        let file = SwiftSources.read(
+            path: "S.swift", bytes: Array(("let a = (/" + String(repeating: "\\/", count: 100_000) + ")").utf8))
+        #expect(
+            file.diagnostics.map(\.message) == [
+                "the file has too many `/` that may start regex literals to scan in bounded time; it is not read"
+            ])
+    }
+
     @Test("in a file with a malformed string literal, the brackets inside literals count on top of those around them")
     func malformedLiterals() throws {
         let open = String(repeating: "[", count: 26)
@@ -153,6 +190,26 @@ struct HostileInputTests {
         // V19's misspelt class, read through V17 (a root of its own once V0's reading stops at V16).
         #expect(check.stdout.contains("\(path):60:47: error[invalid-argument] 'bg-misspelt'"))
         #expect(check.stdout.contains("\(path):51:27: note[view-depth-limit] V17 is used 17 views deep"))
+    }
+
+    @Test("view expressions nested past 96 end with a view-depth-limit note at the one too deep, not a stack overflow")
+    func viewNesting() throws {
+        func nested(_ n: Int) -> String {
+            "import SwiftUI\nstruct D: View {\n var body: some View {\n "
+                + String(repeating: "AnyView(", count: n) + "Text(\"x\").tw(\"p-4\")" + String(repeating: ")", count: n)
+                + "\n }\n}\n"
+        }
+        let within = SwiftSources.read(path: "D.swift", bytes: Array(nested(90).utf8))
+        #expect(within.scene.map { ViewTreeReader.hasStyling($0.root) } == true)
+        #expect(within.scene?.root.findings.isEmpty == true)
+        let dir = TestPaths.temporaryDirectory("view-nesting")
+        let path = try Self.write(nested(240), dir, "D.swift")
+        let check = try twhost(["check", path])
+        #expect(check.status == 0)
+        #expect(
+            check.stdout.hasPrefix(
+                "\(path):4:770: note[view-depth-limit] this AnyView is nested 97 view expressions deep; views are read inside each other at most 96 deep, so it and what it holds are not read"
+            ))
     }
 
     @Test("views that use each other in a cycle are read once each, with a view-cycle note naming them")

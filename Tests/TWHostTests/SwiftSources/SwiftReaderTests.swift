@@ -515,6 +515,31 @@ struct SwiftReaderMemoTests {
         [node.state] + node.children.flatMap(states)
     }
 
+    @Test("a kept view is not taken again when an ancestor's .disabled changes only its branches")
+    func keepsEnvironmentValues() throws {
+        let text = """
+            import SwiftUI
+            struct S: View {
+                @State var busy = false
+                var body: some View {
+                    VStack { Text("a").tw("disabled:opacity-50") }.disabled(busy ? true : false)
+                }
+            }
+
+            """
+        let memo = DocumentMemo()
+        let first = SwiftDocument(Array(text.utf8))
+        _ = SwiftSources.read(path: "S.swift", document: first, memo: memo)
+        let start = try #require(text.utf8.firstRange(of: "true : false".utf8))
+        let lower = text.utf8.distance(from: text.utf8.startIndex, to: start.lowerBound)
+        let second = first.applying([
+            SwiftDocument.Edit(range: lower..<(lower + 12), replacement: Array("false : true".utf8))
+        ])
+        let kept = SwiftSources.read(path: "S.swift", document: second, memo: memo)
+        let fresh = SwiftSources.read(path: "S.swift", bytes: second.bytes)
+        #expect(try #require(kept.scene?.root) == fresh.scene?.root)
+    }
+
     @Test("a kept view is taken again only under the same states from the views around it")
     func keepsEnvironment() throws {
         let text = """
@@ -572,13 +597,29 @@ extension SwiftReaderTests {
                   (no modifiers)
                   Titled.swift:8:13: error[invalid-argument] (value): 'bg-nope': expected a color (a theme color, [#rrggbb])
 
-                Titled.swift:9:13: Titled.body/1  Text  (text, undecorated)  identity 9613910fae73343f
+                Titled.swift:5:21: Titled.body/1  Text  (text, undecorated)  identity 9613910fae73343f
                   (no modifiers)
-                  Titled.swift:9:13: error[invalid-argument] (value): 'bg-nope': expected a color (a theme color, [#rrggbb])
+                  Titled.swift:5:21: error[invalid-argument] (value): 'bg-nope': expected a color (a theme color, [#rrggbb])
 
                 3 surface(s): 1 decorated, 2 undecorated; 2 error(s), 0 warning(s)
 
                 """)
+        // A view used as it is reads its classes where it was written, not in the use's scope.
+        let scoped = """
+            import SwiftUI
+            struct K: View {
+                let items = [1, 2]
+                var body: some View {
+                    let c = "p-4"
+                    let title = Text("a").tw(c)
+                    ForEach(items, id: \\.self) { c in title }
+                }
+            }
+
+            """
+        let scopedDir = try SwiftSource.folder(["K.swift": scoped], label: "local-view-scope")
+        let kept = try twhost(["resolve", "K.swift"], directory: scopedDir)
+        #expect(kept.stdout.contains("  .padding(16)  // style · built-in padding ← p-4\n"))
         // check reports the class once, where it is written.
         let check = try twhost(["check", "--no-config", "Titled.swift"], directory: dir)
         #expect(check.status == 1)
