@@ -11,7 +11,8 @@
 /// interpolations), regex literals (`/…/`, `#/…/#`), backtick identifiers and
 /// comments told apart from code — for:
 ///
-/// - the nesting of `[` between braces: each `[` opened at depth d costs 3^d;
+/// - the nesting of `[` between braces: each `[` opened at depth d right inside
+///   a `[` or `(` costs 3^d (after an element, d), a `(` inside brackets 3^d;
 ///   a file deeper than `maxDepth`, or costing more than `maxCost` in all (a
 ///   few seconds of parsing at most), is not parsed. In a file with a
 ///   malformed literal (a string left open at its line's or the file's end,
@@ -108,6 +109,9 @@ struct ParseBudget {
         // (a later search finds none either), and the bytes regex searches went over (bounded).
         var rawRegexMisses: [Int: Int] = [:]
         var regexWork = 0
+        // One-line strings open on the stack: a line's end inside any of them (in an interpolation,
+        // a closure inside one) ends the innermost, as the parser ends it.
+        var openOneLine = 0
         // Per context, the deepest bracket nesting of the contexts around it when it opened: a
         // literal's brackets count from there (the parser, reading a malformed literal as code,
         // may be back in any of them).
@@ -200,8 +204,8 @@ struct ParseBudget {
             linkSum -= links.removeLast()
         }
         /// Counts a `[` opened at nesting `level` (already incremented).
-        func opened(_ level: Int) {
-            cost = cost &+ Self.power(level)
+        func opened(_ level: Int, run: Bool = true) {
+            cost = cost &+ (run ? Self.power(level) : level)
             if level > depth {
                 depth = level
                 line = currentLine
@@ -233,34 +237,68 @@ struct ParseBudget {
         /// with white space, or go past its line.
         func bareRegexEnd(_ k: Int) -> Int? {
             let before = at(k - 1)
+            // After an operand, or glued to an operator's characters (`+/` is one operator), a `/` is
+            // an operator.
             if isIdentifier(before) || before == UInt8(ascii: ")") || before == UInt8(ascii: "]")
                 || before == UInt8(ascii: "}") || before == UInt8(ascii: "\"") || before == UInt8(ascii: "`")
-                || before == UInt8(ascii: "?") || before == UInt8(ascii: "!") || before == UInt8(ascii: "/")
+                || Self.operatorBytes.contains(before) || before == UInt8(ascii: "\\")
+                || before == UInt8(ascii: "@") || before == UInt8(ascii: "$") || before == UInt8(ascii: "#")
             {
                 return nil
             }
             let first = at(k + 1)
             if isSpace(first) || first == 0 || first == UInt8(ascii: "/") || first == UInt8(ascii: "*") { return nil }
             var j = k + 1
+            var parens = 0
             defer { regexWork += j - k }
             while j < n {
                 let c = bytes[j]
-                if c == UInt8(ascii: "\n") { return nil }
+                if c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") { return nil }
                 if c == UInt8(ascii: "\\") {
                     j += 2
                     continue
                 }
-                if c == UInt8(ascii: "/") { return j + 1 }
+                // An unbalanced `)` makes it no regex; nor does a space before the closing `/`.
+                if c == UInt8(ascii: "(") { parens += 1 }
+                if c == UInt8(ascii: ")") {
+                    parens -= 1
+                    if parens < 0 { return nil }
+                }
+                if c == UInt8(ascii: "/") { return isSpace(at(j - 1)) ? nil : j + 1 }
                 j += 1
             }
             return nil
         }
         /// The end of a raw regex literal `#…#/…/#…#` whose first `/` is at `k`, or nil.
         func rawRegexEnd(_ k: Int, pounds: Int) -> Int? {
+            // `#/` not followed by a line's end is a one-line regex: it ends on its line (at the line's
+            // end when not closed, as the parser reads it, which marks the file malformed).
+            if at(k + 1) != UInt8(ascii: "\n") && at(k + 1) != UInt8(ascii: "\r") {
+                var j = k + 1
+                defer { regexWork += j - k }
+                while j < n && bytes[j] != UInt8(ascii: "\n") && bytes[j] != UInt8(ascii: "\r") {
+                    if bytes[j] == UInt8(ascii: "\\") {
+                        j += 2
+                        continue
+                    }
+                    if bytes[j] == UInt8(ascii: "/") {
+                        var p = 0
+                        while p < pounds && at(j + 1 + p) == UInt8(ascii: "#") { p += 1 }
+                        if p == pounds { return j + 1 + pounds }
+                    }
+                    j += 1
+                }
+                malformedLiteral = true
+                return min(j, n)
+            }
             if let miss = rawRegexMisses[pounds], k >= miss { return nil }
             var j = k + 1
             defer { regexWork += j - k }
             while j < n {
+                if bytes[j] == UInt8(ascii: "\\") {
+                    j += 2
+                    continue
+                }
                 if bytes[j] == UInt8(ascii: "/") {
                     var p = 0
                     while p < pounds && at(j + 1 + p) == UInt8(ascii: "#") { p += 1 }
@@ -270,6 +308,13 @@ struct ParseBudget {
             }
             rawRegexMisses[pounds] = min(rawRegexMisses[pounds] ?? k, k)
             return nil
+        }
+        /// Whether the innermost string on the stack is a one-line one.
+        func innermostStringIsOneLine() -> Bool {
+            for context in stack.reversed() {
+                if case .string(let multiline, _, _, _) = context { return !multiline }
+            }
+            return false
         }
         func isMultiline(_ context: Context) -> Bool {
             if case .string(true, _, _, _) = context { return true }
@@ -293,9 +338,10 @@ struct ParseBudget {
             switch top {
             case .string(let multiline, let pounds, var brackets, let quote):
                 // A one-line string ends at the line's end, closed or not (the parser says so).
-                if !multiline && b == UInt8(ascii: "\n") {
+                if !multiline && (b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r")) {
                     malformedLiteral = true
                     pop()
+                    openOneLine -= 1
                     i += 1
                     continue
                 }
@@ -317,11 +363,12 @@ struct ParseBudget {
                 if b == UInt8(ascii: "\\") {
                     var k = i + 1
                     var p = 0
-                    while p < pounds && at(k) == UInt8(ascii: "#") {
+                    // `\##(` in a `#"` string is an interpolation too, as the parser reads it.
+                    while at(k) == UInt8(ascii: "#") {
                         k += 1
                         p += 1
                     }
-                    if p == pounds && at(k) == UInt8(ascii: "(") {
+                    if p >= pounds && at(k) == UInt8(ascii: "(") {
                         push(.code(brackets: brackets, parens: 1, interpolation: true), from: brackets)
                         open()
                         i = k + 1
@@ -329,19 +376,26 @@ struct ParseBudget {
                     }
                     // An escape (`\n`, a raw string's `\#"`) takes the character after it, a line's end
                     // aside; a backslash with fewer pounds than the string's is text.
-                    i = p == pounds ? (at(k) == UInt8(ascii: "\n") ? k : k + 1) : i + 1
+                    i = p >= pounds ? (at(k) == UInt8(ascii: "\n") ? k : k + 1) : i + 1
                     continue
                 }
                 if b == quote {
                     let quotes = multiline ? 3 : 1
                     var closes = true
-                    for q in 0..<quotes where at(i + q) != quote { closes = false }
-                    for p in 0..<pounds where at(i + quotes + p) != UInt8(ascii: "#") { closes = false }
+                    for q in 0..<quotes where closes && at(i + q) != quote { closes = false }
+                    var p = 0
+                    while closes && p < pounds {
+                        if at(i + quotes + p) != UInt8(ascii: "#") { closes = false }
+                        p += 1
+                    }
                     if closes {
                         // A closing `"""` starts its line (after indentation).
                         if multiline && !startsLine(i) { malformedLiteral = true }
                         pop()
+                        if !multiline { openOneLine -= 1 }
                         i += quotes + pounds
+                        // Pounds past the string's own are taken with its end, as the parser takes them.
+                        while at(i) == UInt8(ascii: "#") { i += 1 }
                         continue
                     }
                 }
@@ -349,7 +403,7 @@ struct ParseBudget {
             case .code(var brackets, var parens, let interpolation):
                 switch b {
                 case UInt8(ascii: "/") where at(i + 1) == UInt8(ascii: "/"):
-                    while i < n && bytes[i] != UInt8(ascii: "\n") { i += 1 }
+                    while i < n && bytes[i] != UInt8(ascii: "\n") && bytes[i] != UInt8(ascii: "\r") { i += 1 }
                     continue
                 case UInt8(ascii: "/") where at(i + 1) == UInt8(ascii: "*"):
                     var level = 1
@@ -374,11 +428,25 @@ struct ParseBudget {
                     // brackets are counted still (whether or not the parser reads it as a
                     // regex, the count is never lower than what the parser sees).
                     guard let end = bareRegexEnd(i) else {
+                        // Read as an operator; if the parser reads a regex there instead (its rules are
+                        // not all the scan's), a quote later on the line is inside it for the parser:
+                        // the file is then scanned again with literals' brackets counted.
+                        if !malformedLiteral && !Self.operatorBytes.contains(at(i - 1)) {
+                            var j = i + 1
+                            while j < n && bytes[j] != UInt8(ascii: "\n") && bytes[j] != UInt8(ascii: "\"")
+                                && bytes[j] != UInt8(ascii: "'")
+                            {
+                                j += 1
+                            }
+                            regexWork += j - i
+                            if at(j) == UInt8(ascii: "\"") || at(j) == UInt8(ascii: "'") { malformedLiteral = true }
+                        }
                         resetLinks()
                         i += 1
                         continue
                     }
-                    brackets = countBrackets(to: end, from: brackets, floor: 0)
+                    // Counted on top of the code's nesting, not carried past the regex (`/\[/` opens nothing).
+                    _ = countBrackets(to: end, from: brackets, floor: brackets)
                     stack[stack.count - 1] = .code(brackets: brackets, parens: parens, interpolation: interpolation)
                     continue
                 case UInt8(ascii: "`"):
@@ -394,6 +462,7 @@ struct ParseBudget {
                     push(
                         .string(multiline: false, pounds: 0, brackets: around, quote: UInt8(ascii: "'")),
                         from: brackets)
+                    openOneLine += 1
                     i += 1
                     continue
                 case UInt8(ascii: "#"), UInt8(ascii: "\""):
@@ -424,6 +493,7 @@ struct ParseBudget {
                     push(
                         .string(multiline: multiline, pounds: pounds, brackets: around, quote: UInt8(ascii: "\"")),
                         from: brackets)
+                    if !multiline { openOneLine += 1 }
                     i = k + (multiline ? 3 : 1)
                     // An opening `"""` ends its line.
                     if multiline && !endsLine(i) { malformedLiteral = true }
@@ -441,14 +511,20 @@ struct ParseBudget {
                     i += 1
                     continue
                 case UInt8(ascii: "["):
+                    // A bracket right inside another (`[[`, `[(`) is what the parser's time grows with;
+                    // one after an element (`[1, [`, `[a: [`) costs its depth only (measured: 3,000
+                    // lines of `[[[[[[[[1]]]]]]]]` parse in 6.6 s, of `[1, [1, …` 8 deep in 0.75 s).
                     brackets += 1
-                    opened(brackets)
+                    let previous = previousSignificant(i)
+                    opened(brackets, run: previous == UInt8(ascii: "[") || previous == UInt8(ascii: "("))
                     open()
                 case UInt8(ascii: "]"):
                     brackets = max(0, brackets - 1)
                     close()
                 case UInt8(ascii: "("):
+                    // Parentheses inside brackets cost as brackets do (the parser's work grows with both).
                     parens += 1
+                    if brackets > 0 { cost = cost &+ Self.power(brackets) }
                     open()
                 case UInt8(ascii: ")"):
                     parens -= 1
@@ -473,14 +549,21 @@ struct ParseBudget {
                     addLink(i)
                     i += 4
                     continue
-                case UInt8(ascii: "\n") where interpolation && stack.count > 1 && !isMultiline(stack[stack.count - 2]):
-                    // An interpolation of a one-line string that goes past its line: the parser ends the
-                    // string there, so the scan does too, and reads the line's end again around it.
+                case UInt8(ascii: "\n") where openOneLine > 0 && innermostStringIsOneLine(),
+                    UInt8(ascii: "\r") where openOneLine > 0 && innermostStringIsOneLine():
+                    // Code inside a one-line string (an interpolation, a closure in one) that goes past
+                    // its line: the parser ends the string there, so the scan does too, and reads the
+                    // line's end again around it.
                     malformedLiteral = true
-                    close()
-                    pop()
-                    pop()
-                    currentLine -= 1
+                    while let context = stack.last, stack.count > 1 {
+                        pop()
+                        if case .string = context {
+                            openOneLine -= 1
+                            break
+                        }
+                        close()
+                    }
+                    if b == UInt8(ascii: "\n") { currentLine -= 1 }
                     continue
                 case UInt8(ascii: "\n"), UInt8(ascii: ";"):
                     // A new statement ends the chain, unless the next line goes on with it.
@@ -509,6 +592,9 @@ struct ParseBudget {
             malformedLiteral = true
         }
     }
+
+    /// Swift's operator characters (ASCII): a `/` glued to one is part of an operator.
+    static let operatorBytes: Set<UInt8> = Set("+-*%<>&|^~=!?./".utf8)
 
     /// 3^d, saturating.
     static func power(_ d: Int) -> Int {

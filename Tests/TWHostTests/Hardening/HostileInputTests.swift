@@ -107,6 +107,41 @@ struct HostileInputTests {
         }
     }
 
+    @Test("literal forms the parser reads otherwise than a naive scan hide no brackets; real data is not refused")
+    func parserLiteralRules() {
+        let d = String(repeating: "[", count: 24) + "1" + String(repeating: "]", count: 24)
+        // Each of these reached the parser 24 deep before (a review by input, on a clone).
+        let refused = [
+            "let r = #/x\nlet y = \(d)\n// /#\n",  // a one-line raw regex ends on its line
+            "let a = 1 // c\rlet y = \(d)\r",  // a carriage return ends a line
+            "let a = \"x\rlet y = \(d)\"\n",
+            "let v = /a\"x /; let w = \"\(d)\"\n",  // a space before the closing `/`: no regex
+            "let v = (/a)\"/); let w = \"\(d)\"\n",  // an unbalanced `)`: no regex
+            "let v = a+/\"/ ; let w = \"\(d)\"\n",  // `+/` is one operator
+            "let v = / \"\"\"\n\(d)\n\"\"\"\n",  // the parser may read `/ …` as a regex
+            "let a = \"\\(f {\n}) \(d)\"\n",  // a closure in a one-line string's interpolation
+            "let s = #\"\\##(\(d))\"#\n",  // `\##(` interpolates in a `#"` string
+            "let s = #\"a\"##\"x\" + \(d) + \"#\n",  // pounds past the string's own end with it
+            "let r = #/a\\/# \" /#; let y = \(d) // \"\n",  // `\/` is an escape in a raw regex
+            "let x = " + String(repeating: "[", count: 12) + String(repeating: "(", count: 200) + "1"
+                + String(repeating: ")", count: 200) + String(repeating: "]", count: 12) + "\n",  // parentheses count
+        ]
+        for text in refused {
+            #expect(!ParseBudget(Array(text.utf8)).withinBudget, "\(text.prefix(40))")
+        }
+        // Thirteen regexes matching `[`, and a GeoJSON-like literal (many `[lon, lat]` 7 deep): read.
+        let regexes = (0..<13).map { "let open\($0) = /\\[/\n" }.joined()
+        #expect(ParseBudget(Array(regexes.utf8)).withinBudget)
+        let point = "[1.5, 2.5]"
+        let ring = "[" + Array(repeating: point, count: 100).joined(separator: ", ") + "]"
+        let feature = "[\"geometry\": [\"coordinates\": [[" + ring + "]]]]"
+        let geo = "let features = [[" + Array(repeating: feature, count: 50).joined(separator: ",\n") + "]]\n"
+        #expect(ParseBudget(Array(geo.utf8)).withinBudget)
+        // 20,000 pounds and quotes: the closing check stops at the first pound that is not there.
+        let pounds = "let s = " + String(repeating: "#", count: 20_000) + String(repeating: "\"", count: 20_001) + "\n"
+        #expect(ParseBudget(Array(pounds.utf8)).malformedLiteral)
+    }
+
     @Test("the scan is linear: blank lines after a chain, unclosed raw regexes, a long line of slashes")
     func linearScan() {
         // 40,000 line ends after a chain link: the next code byte is found once for the run.
