@@ -273,38 +273,27 @@ struct ParseBudget {
         func rawRegexEnd(_ k: Int, pounds: Int) -> Int? {
             // `#/` not followed by a line's end is a one-line regex: it ends on its line (at the line's
             // end when not closed, as the parser reads it, which marks the file malformed).
-            if at(k + 1) != UInt8(ascii: "\n") && at(k + 1) != UInt8(ascii: "\r") {
-                var j = k + 1
-                defer { regexWork += j - k }
-                while j < n && bytes[j] != UInt8(ascii: "\n") && bytes[j] != UInt8(ascii: "\r") {
-                    if bytes[j] == UInt8(ascii: "\\") {
-                        j += 2
-                        continue
-                    }
-                    if bytes[j] == UInt8(ascii: "/") {
-                        var p = 0
-                        while p < pounds && at(j + 1 + p) == UInt8(ascii: "#") { p += 1 }
-                        if p == pounds { return j + 1 + pounds }
-                    }
-                    j += 1
-                }
-                malformedLiteral = true
-                return min(j, n)
-            }
-            if let miss = rawRegexMisses[pounds], k >= miss { return nil }
+            let oneLine = at(k + 1) != UInt8(ascii: "\n") && at(k + 1) != UInt8(ascii: "\r")
+            if !oneLine, let miss = rawRegexMisses[pounds], k >= miss { return nil }
             var j = k + 1
             defer { regexWork += j - k }
             while j < n {
-                if bytes[j] == UInt8(ascii: "\\") {
+                let c = bytes[j]
+                if oneLine && (c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r")) { break }
+                if c == UInt8(ascii: "\\") {
                     j += 2
                     continue
                 }
-                if bytes[j] == UInt8(ascii: "/") {
+                if c == UInt8(ascii: "/") {
                     var p = 0
                     while p < pounds && at(j + 1 + p) == UInt8(ascii: "#") { p += 1 }
                     if p == pounds { return j + 1 + pounds }
                 }
                 j += 1
+            }
+            if oneLine {
+                malformedLiteral = true
+                return min(j, n)
             }
             rawRegexMisses[pounds] = min(rawRegexMisses[pounds] ?? k, k)
             return nil
@@ -314,10 +303,6 @@ struct ParseBudget {
             for context in stack.reversed() {
                 if case .string(let multiline, _, _, _) = context { return !multiline }
             }
-            return false
-        }
-        func isMultiline(_ context: Context) -> Bool {
-            if case .string(true, _, _, _) = context { return true }
             return false
         }
         // Eight times the file, and a megabyte: far more than any real file's regex literals take.

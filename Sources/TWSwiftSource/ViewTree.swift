@@ -420,6 +420,15 @@ struct ViewTreeReader {
         }
     }
 
+    /// A view passed as an argument (not a closure), when it holds styling: a `Color`, a shape style
+    /// or a value without classes is no node.
+    private mutating func argumentView(_ argument: LabeledExprSyntax, path: String, scope: Scope) -> SceneNode? {
+        guard argument.expression.as(ClosureExprSyntax.self) == nil,
+            let node = view(argument.expression, path: path, scope: scope), Self.hasStyling(node)
+        else { return nil }
+        return node
+    }
+
     /// `view` read from its syntax.
     mutating func readView(_ expr: ExprSyntax, path: String, scope: Scope) -> SceneNode? {
         var (base, modifiers) = decompose(expr)
@@ -484,10 +493,8 @@ struct ViewTreeReader {
         if let call = base.as(FunctionCallExprSyntax.self) {
             // Views passed as arguments (`Section(header: Text("H").tw(…))`, `NavigationLink(destination: …)`,
             // `AnyView(…)`): children before the closures', kept when they hold styling.
-            for argument in call.arguments where argument.expression.as(ClosureExprSyntax.self) == nil {
-                if let node = view(argument.expression, path: "\(path)/\(children.count)", scope: scope),
-                    Self.hasStyling(node)
-                {
+            for argument in call.arguments {
+                if let node = argumentView(argument, path: "\(path)/\(children.count)", scope: scope) {
                     children.append(node)
                 }
             }
@@ -646,8 +653,7 @@ struct ViewTreeReader {
                 // `.background(Color.red.tw("p-4"))`, `.overlay(Text("o").tw(…), alignment: .top)`: a view
                 // passed as the argument, read as the closure forms are (kept when it holds styling).
                 if Self.viewArgumentModifiers.contains(name), let first = call.arguments.first, first.label == nil,
-                    first.expression.as(ClosureExprSyntax.self) == nil,
-                    let node = view(first.expression, path: "\(path)/0", scope: scope), Self.hasStyling(node)
+                    let node = argumentView(first, path: "\(path)/0", scope: scope)
                 {
                     children.append(node)
                 }

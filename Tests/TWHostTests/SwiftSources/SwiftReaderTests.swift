@@ -671,6 +671,13 @@ extension SwiftReaderTests {
 }
 
 extension SwiftReaderTests {
+    /// Each surface's place and path in `resolve`'s text report: its header up to the type.
+    static func surfaceHeads(_ lines: [String], file: String) -> [String] {
+        lines.filter { $0.hasPrefix(file + ":") }.map { line in
+            String(line[..<(line.range(of: "  ")?.lowerBound ?? line.endIndex)])
+        }
+    }
+
     @Test("views passed as a view's arguments and both views of a ternary are read, none dropped")
     func argumentsAndTernaries() throws {
         let source = """
@@ -694,10 +701,7 @@ extension SwiftReaderTests {
         let resolve = try twhost(["resolve", "Listed.swift"], directory: dir)
         #expect(resolve.status == 0)
         let lines = resolve.stdout.split(separator: "\n").map(String.init)
-        // Each surface's place and path: the header up to its type.
-        let heads: [String] = lines.filter { $0.hasPrefix("Listed.swift:") }.map { line in
-            String(line[..<(line.range(of: "  ")?.lowerBound ?? line.endIndex)])
-        }
+        let heads = Self.surfaceHeads(lines, file: "Listed.swift")
         #expect(
             heads == [
                 "Listed.swift:7:29: Listed.body/0/0", "Listed.swift:8:45: Listed.body/0/0/0",
@@ -734,9 +738,7 @@ extension SwiftReaderTests {
         let resolve = try twhost(["resolve", "Headed.swift"], directory: dir)
         #expect(resolve.status == 0)
         let lines = resolve.stdout.split(separator: "\n").map(String.init)
-        let heads: [String] = lines.filter { $0.hasPrefix("Headed.swift:") }.map { line in
-            String(line[..<(line.range(of: "  ")?.lowerBound ?? line.endIndex)])
-        }
+        let heads = Self.surfaceHeads(lines, file: "Headed.swift")
         // The stored view's two layers at its use; the computed property's own root.
         #expect(
             heads == [
