@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 import TWLoading
 import TWModel
@@ -69,54 +70,128 @@ public final class CompactReport {
 
         struct State: Sendable {
             var entries = Table()
-            /// Entry numbers of the shared renderings met so far, by object
-            /// (each kept alive in `kept`, so an identity is never reused): a
-            /// shared entry is looked up without hashing its bytes.
-            var shared: [ObjectIdentifier: Int] = [:]
-            var kept: [SceneReport.RenderedEntry] = []
             var tails = Table()
             /// Each identity's bytes.
             var identities = Table()
         }
 
         let state = Mutex(State())
+        /// Never reused, unlike an object's address: a number kept for one
+        /// report's tables is never taken for another's.
+        let serial = Tables.nextSerial.add(1, ordering: .relaxed).newValue
+        private static let nextSerial = Atomic<UInt64>(0)
+
+        /// A number of these tables as a shared rendering keeps it: the
+        /// serial above the low 24 bits, the number plus one in them.
+        func packed(_ number: Int) -> UInt64? {
+            number + 1 < 1 << 24 ? serial << 24 | UInt64(number + 1) : nil
+        }
+
+        /// The number a shared rendering keeps for these tables, if any.
+        func number(kept rendering: SceneReport.RenderedEntry) -> Int? {
+            let packed = rendering.compactNumber.load(ordering: .relaxed)
+            guard packed >> 24 == serial, packed & 0xff_ffff != 0 else { return nil }
+            return Int(packed & 0xff_ffff) - 1
+        }
 
         /// A chain entry as `render` hands it over.
         enum Entry {
-            /// The rendering kept with a shared entry.
+            /// Numbered already (a shared rendering's kept number).
+            case number(Int)
+            /// The rendering kept with a shared entry, not numbered yet.
             case shared(SceneReport.RenderedEntry)
             /// The bytes of an entry rendered for this surface alone.
             case bytes(Key)
         }
 
-        /// A surface's parts numbered: a shared entry by its rendering's
-        /// identity once met, any other entry by its bytes (the same number
-        /// for the same bytes), the tail and identity by their values.
-        func number(_ entries: [Entry], tail: Key, identity: Key) -> (
+        /// A part of a surface as `render` hands it over: numbered already
+        /// (the thread's last of its kind), or its bytes.
+        enum Part {
+            case number(Int)
+            case bytes(Key)
+        }
+
+        /// A surface's parts numbered: a shared entry by the number its
+        /// rendering keeps once met, any other entry by its bytes (the same
+        /// number for the same bytes), the tail and identity by their values.
+        func number(_ entries: [Entry], tail: Part, identity: Part) -> (
             entries: [Int], tail: Int, identity: Int
         ) {
-            state.withLock { state in
-                var numbers: [Int] = []
-                numbers.reserveCapacity(entries.count)
+            var numbers: [Int] = []
+            numbers.reserveCapacity(entries.count)
+            let all = entries.allSatisfy { if case .number = $0 { true } else { false } }
+            if all, case .number(let t) = tail, case .number(let i) = identity {
+                // Every part known: no lock.
+                for case .number(let n) in entries { numbers.append(n) }
+                return (numbers, t, i)
+            }
+            return state.withLock { state in
                 for entry in entries {
                     switch entry {
+                    case .number(let n): numbers.append(n)
                     case .bytes(let key): numbers.append(state.entries.number(key))
                     case .shared(let rendering):
-                        let id = ObjectIdentifier(rendering)
-                        if let known = state.shared[id] {
-                            numbers.append(known)
-                            continue
-                        }
                         let number = state.entries.number(Key(rendering.bytes))
-                        if state.shared.count < 1 << 16 {
-                            state.shared[id] = number
-                            state.kept.append(rendering)
-                        }
+                        if let packed = packed(number) { rendering.compactNumber.store(packed, ordering: .relaxed) }
                         numbers.append(number)
                     }
                 }
-                return (numbers, state.tails.number(tail), state.identities.number(identity))
+                func numbered(_ part: Part, _ table: inout Table) -> Int {
+                    switch part {
+                    case .number(let n): n
+                    case .bytes(let key): table.number(key)
+                    }
+                }
+                return (numbers, numbered(tail, &state.tails), numbered(identity, &state.identities))
             }
+        }
+    }
+
+    /// The last few tails and the last identity a thread numbered, for one
+    /// report's tables: most surfaces share one of a few tails and their
+    /// identity with the surface before, which are then compared, not hashed
+    /// and looked up under the tables' lock.
+    final class LastParts {
+        var serial: UInt64 = 0
+        /// At most `tailCount`, the oldest replaced first.
+        var tails: [(bytes: [UInt8], number: Int)] = []
+        var nextTail = 0
+        static let tailCount = 4
+        var identity = ""
+        var identityNumber = -1
+
+        /// Empties the parts when they are of other tables.
+        func use(_ tables: Tables) {
+            guard serial != tables.serial else { return }
+            serial = tables.serial
+            tails.removeAll()
+            nextTail = 0
+            identityNumber = -1
+        }
+
+        /// The number of the tail buffered in `w` from `start` on, if it is one of the last.
+        func tailNumber(_ w: ByteWriter, from start: Int) -> Int? {
+            tails.first { w.bytesEqual(from: start, $0.bytes) }?.number
+        }
+
+        func keepTail(_ bytes: [UInt8], number: Int) {
+            if tails.count < Self.tailCount {
+                tails.append((bytes, number))
+            } else {
+                tails[nextTail] = (bytes, number)
+                nextTail = (nextTail + 1) % Self.tailCount
+            }
+        }
+
+        /// This thread's, reached through thread-local storage and used by that thread alone.
+        static var current: LastParts {
+            if let stored = pthread_getspecific(lastPartsKey) {
+                return Unmanaged<LastParts>.fromOpaque(stored).takeUnretainedValue()
+            }
+            let fresh = LastParts()
+            // Released by the key's destructor when the thread ends.
+            pthread_setspecific(lastPartsKey, Unmanaged.passRetained(fresh).toOpaque())
+            return fresh
         }
     }
 
@@ -136,17 +211,43 @@ public final class CompactReport {
         for entry in record.surface.chain {
             if entry.isShared {
                 let rendering = SceneReport.rendered(entry)
-                entries.append(rendering.shared ? .shared(rendering) : .bytes(Tables.Key(rendering.bytes)))
+                if !rendering.shared {
+                    entries.append(.bytes(Tables.Key(rendering.bytes)))
+                } else if let known = tables.number(kept: rendering) {
+                    entries.append(.number(known))
+                } else {
+                    entries.append(.shared(rendering))
+                }
             } else {
                 SceneReport.renderEntry(entry, to: w)
                 entries.append(.bytes(Tables.Key(w.takeBytes(from: scopeEnd))))
             }
         }
+        let last = LastParts.current
+        last.use(tables)
         w.append("{")
         SceneReport.writeTail(record, to: w)
         w.append("}")
-        let tail = Tables.Key(w.takeBytes(from: scopeEnd))
-        let numbers = tables.number(entries, tail: tail, identity: Tables.Key(Array(record.surface.identity.utf8)))
+        var tailBytes: [UInt8]?
+        let tail: Tables.Part
+        if let known = last.tailNumber(w, from: scopeEnd) {
+            w.truncate(to: scopeEnd)
+            tail = .number(known)
+        } else {
+            let bytes = w.takeBytes(from: scopeEnd)
+            tailBytes = bytes
+            tail = .bytes(Tables.Key(bytes))
+        }
+        let identityText = record.surface.identity
+        let identity: Tables.Part =
+            last.identityNumber >= 0 && last.identity == identityText
+            ? .number(last.identityNumber) : .bytes(Tables.Key(Array(identityText.utf8)))
+        let numbers = tables.number(entries, tail: tail, identity: identity)
+        if let tailBytes { last.keepTail(tailBytes, number: numbers.tail) }
+        if case .bytes = identity {
+            last.identity = identityText
+            last.identityNumber = numbers.identity
+        }
         return Rendered(
             headCount: headEnd - start, scopeCount: scopeEnd - headEnd, identity: numbers.identity,
             entries: numbers.entries, tail: numbers.tail)
@@ -224,3 +325,12 @@ public final class CompactReport {
         w.append(items.isEmpty ? "],\n" : "\n],\n")
     }
 }
+
+private let lastPartsKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key) { stored in
+        guard let stored else { return }
+        Unmanaged<CompactReport.LastParts>.fromOpaque(stored).release()
+    }
+    return key
+}()

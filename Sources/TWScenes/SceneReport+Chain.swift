@@ -1,3 +1,4 @@
+import Synchronization
 import TWModel
 import TWResolution
 import TWSupport
@@ -11,6 +12,9 @@ extension SceneReport {
     final class RenderedEntry: Sendable {
         let bytes: [UInt8]
         let shared: Bool
+        /// The entry's number in the compact report that numbered it last
+        /// (`CompactReport.Tables.packed`), 0 before: read without a lock.
+        let compactNumber = Atomic<UInt64>(0)
         init(_ bytes: [UInt8], shared: Bool) {
             self.bytes = bytes
             self.shared = shared

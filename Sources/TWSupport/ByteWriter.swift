@@ -87,6 +87,22 @@ public final class ByteWriter {
         return taken
     }
 
+    /// Whether the bytes buffered from `start` on are `other`'s.
+    public func bytesEqual(from start: Int, _ other: [UInt8]) -> Bool {
+        precondition(start >= 0 && start <= count, "bytesEqual(from:) within the buffered bytes")
+        guard count - start == other.count else { return false }
+        return other.withUnsafeBufferPointer { o in
+            guard let base = o.baseAddress else { return true }
+            return memcmp(buffer + start, base, o.count) == 0
+        }
+    }
+
+    /// Drops the bytes buffered from `start` on.
+    public func truncate(to start: Int) {
+        precondition(start >= 0 && start <= count, "truncate(to:) within the buffered bytes")
+        count = start
+    }
+
     public func append(_ text: String) {
         if text.utf8.withContiguousStorageIfAvailable({ write($0) }) == nil {
             var text = text

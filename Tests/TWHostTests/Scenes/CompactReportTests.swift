@@ -129,3 +129,48 @@ struct CompactReportTests {
         #expect(misuse.stderr == "error: --summary writes text or json, not compact\n")
     }
 }
+
+extension CompactReportTests {
+    /// One compact report of `records` in process, each surface rendered and
+    /// written as the command does (its own writer), optionally after `before`.
+    private static func report(_ records: [SurfaceRecord], after before: [SurfaceRecord] = []) throws -> JSONNode {
+        let out = ByteWriter()
+        let report = CompactReport(writer: out)
+        report.writeHeader(plugins: [])
+        for record in before + records {
+            let w = ByteWriter()
+            let part = CompactReport.render(record, tables: report.tables, into: w)
+            report.write(w.bytes, [part])
+        }
+        report.writeFooter(SceneResolution(plugins: [], surfaces: [], diagnostics: [], scopeCount: 1))
+        return try JSONParser.parse(out.bytes)
+    }
+
+    @Test("reports in one process number shared entries and tails each on their own")
+    func reportsInOneProcess() throws {
+        // One scope for both scenes: their surfaces hand the same memoised entries around.
+        let shared = SharedScopes(environment: RenderEnvironment())
+        func records(_ lists: [String]) throws -> [SurfaceRecord] {
+            let children = lists.map { #"{"type": "Text", "tw": "\#($0)"}"# }.joined(separator: ", ")
+            var reader = SceneReader(file: "s.json")
+            let scene = try reader.read(
+                Array(#"{"scene": 1, "root": {"type": "VStack", "children": [\#(children)]}}"#.utf8))
+            return try SceneResolver.resolve(scene, plugins: [], shared: shared).surfaces
+        }
+        let first = try records(["p-4 bg-blue", "p-4 bg-blue opacity-50", "font-bold p-4", "p-4 bg-blue"])
+        // Another report meets other entries (and the same) first, so its numbers differ.
+        let other = try records(["rounded-lg", "opacity-50 animate-spin", "font-bold", "bg-blue"])
+        let alone = try Self.report(first)
+        let afterOther = try Self.report(first, after: other)
+        let again = try Self.report(first)
+        let want = items(field(alone, "surfaces")).map { canonical(expand($0, in: alone)) }
+        #expect(want.count == 4)
+        let got = items(field(afterOther, "surfaces")).dropFirst(other.count).map {
+            canonical(expand($0, in: afterOther))
+        }
+        #expect(Array(got) == want)
+        #expect(items(field(again, "surfaces")).map { canonical(expand($0, in: again)) } == want)
+        // The numbers kept from the report before are not this one's: its tables start again.
+        #expect(canonical(try #require(field(again, "entries"))) == canonical(try #require(field(alone, "entries"))))
+    }
+}
