@@ -14,18 +14,22 @@ extension ResolveCommand {
             }
             throw .failed("nothing could be read:\n" + reasons.joined(separator: "\n"))
         }
-        var resolution = SourceInputs.merged(files, plugins: plugins.map(\.info))
+        // The surfaces are written from the files, in input order: not gathered into a second array first.
+        var resolution = SourceInputs.merged(files, plugins: plugins.map(\.info), surfaces: false)
         resolution.diagnostics += KeptHandles.diagnostics
         let writer = ByteWriter(fd: Output.descriptor)
+        let records = files.lazy.flatMap { $0.resolution?.surfaces ?? [] }
         if json {
             SceneReport.writeHeader(plugins: resolution.plugins, to: writer)
-            for (i, record) in resolution.surfaces.enumerated() {
-                SceneReport.writeSurface(record, first: i == 0, to: writer)
+            var first = true
+            for record in records {
+                SceneReport.writeSurface(record, first: first, to: writer)
+                first = false
             }
             SceneReport.writeFooter(resolution, to: writer)
         } else {
             let palette = SurfaceReport.Palette(enabled: Output.useColor)
-            for record in resolution.surfaces { writer.append(SceneReport.text(record, palette: palette)) }
+            for record in records { writer.append(SceneReport.text(record, palette: palette)) }
             writer.append(SceneReport.textFooter(resolution, palette: palette))
         }
         do {

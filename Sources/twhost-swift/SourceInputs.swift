@@ -99,7 +99,9 @@ extension SourceInputs {
 
     /// Every file's resolution as one: surfaces in input order, then each
     /// file's findings, backing-only nodes and counts.
-    static func merged(_ files: [ScannedFile], plugins: [PluginInfo]) -> SceneResolution {
+    /// - Parameter surfaces: gather the surfaces too; without, they stay in
+    ///   the files (a report that writes them from there holds no second copy).
+    static func merged(_ files: [ScannedFile], plugins: [PluginInfo], surfaces: Bool = true) -> SceneResolution {
         var all = SceneResolution(plugins: plugins, surfaces: [], diagnostics: [], scopeCount: 0)
         // Rules from one file can reach views of others: their findings are listed once.
         var seen = Set<String>()
@@ -112,7 +114,7 @@ extension SourceInputs {
         for file in files {
             add(file.diagnostics)
             guard let r = file.resolution else { continue }
-            all.surfaces += r.surfaces
+            if surfaces { all.surfaces += r.surfaces }
             add(r.diagnostics)
             all.backingOnly += r.backingOnly
             all.scopeCount += r.scopeCount
