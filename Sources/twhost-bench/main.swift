@@ -320,23 +320,38 @@ let repeatedCorpus = Corpus.repeated(surfaces: size(20_000))
 let repeatedDirectory = write(repeatedCorpus, as: "repeated")
 let repeatedLabel =
     "repeated: \(grouped(repeatedCorpus.surfaces.count)) surfaces × 5–12 of \(Corpus.common.count) classes"
-let repeatedRow = compare(
+compare(
     repeatedLabel + ", `--plugins material,motion`", repeatedDirectory, runs: 7, target: .wallRatio(0.35))
+
+/// Two twhost commands on the repeated corpus with the plugins in scope, timed
+/// alternately (one run of each at a time, as against Tailwind): a row that
+/// judges one against the other compares runs made under the same conditions.
+@MainActor func alternately(_ first: [String], _ second: [String], runs: Int) -> (Comparison.Runs, Comparison.Runs) {
+    let command = [twhostBinary, "resolve"] + pluginOptions
+    let scene = [repeatedDirectory + "/corpus.json"]
+    let (a, b) = Comparison.time(
+        command + first + scene, runs: repetitions(runs), alternatingWith: command + second + scene)
+    return (a, b ?? a)
+}
 if acceptsJobs {
-    let one = compare(
-        "repeated, plugins, one core (`--jobs 1`)", repeatedDirectory, runs: 7, target: .none,
-        extra: ["--jobs", "1"])
-    // The first row again, judged against one core.
+    let (every, one) = alternately(["--format", "json"], ["--format", "json", "--jobs", "1"], runs: 7)
+    comparison.rows.append(
+        Comparison.Row(name: "repeated, plugins, one core (`--jobs 1`)", twhost: one, tailwind: nil, target: .none))
     comparison.rows.append(
         Comparison.Row(
-            name: "repeated, plugins, every core against one", twhost: repeatedRow.twhost, tailwind: nil,
-            target: .wallOf(0.6, row: "`--jobs 1`", milliseconds: one.twhost.wall.median)))
+            name: "repeated, plugins, every core, alternating with one core", twhost: every, tailwind: nil,
+            target: .wallOf(0.6, row: "`--jobs 1`", milliseconds: one.wall.median)))
 }
 if acceptsCompact {
-    compare(
-        "repeated, plugins, `--format compact`", repeatedDirectory, runs: 7,
-        target: .wallOf(0.7, row: "`--format json`", milliseconds: repeatedRow.twhost.wall.median), format: "compact",
-        tailwindToo: false)
+    let (compact, json) = alternately(["--format", "compact"], ["--format", "json"], runs: 7)
+    comparison.rows.append(
+        Comparison.Row(
+            name: "repeated, plugins, `--format json`, alternating with compact", twhost: json, tailwind: nil,
+            target: .none))
+    comparison.rows.append(
+        Comparison.Row(
+            name: "repeated, plugins, `--format compact`", twhost: compact, tailwind: nil,
+            target: .wallOf(0.7, row: "`--format json`", milliseconds: json.wall.median)))
 }
 compare(repeatedLabel + ", no plugins", repeatedDirectory, runs: 7, target: .none, plugins: false, tailwindToo: true)
 let uniqueCorpus = Corpus.unique(surfaces: size(10_000))
