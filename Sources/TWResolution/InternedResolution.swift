@@ -410,26 +410,10 @@ final class InternedGenerations: Sendable {
 }
 
 /// The interned tables of the scopes one thread has resolved, by scope serial.
-/// Reached through thread-local storage and used by that thread alone.
+/// Kept per thread and used by that thread alone.
 final class ThreadTables {
     var tables: [UInt64: (epoch: UInt64, tables: InternedTables)] = [:]
 
-    static var current: ThreadTables {
-        if let stored = pthread_getspecific(threadTablesKey) {
-            return Unmanaged<ThreadTables>.fromOpaque(stored).takeUnretainedValue()
-        }
-        let fresh = ThreadTables()
-        // Released by the key's destructor when the thread ends.
-        pthread_setspecific(threadTablesKey, Unmanaged.passRetained(fresh).toOpaque())
-        return fresh
-    }
+    static var current: ThreadTables { perThread.current }
+    private static let perThread = ThreadLocal { ThreadTables() }
 }
-
-private let threadTablesKey: pthread_key_t = {
-    var key = pthread_key_t()
-    pthread_key_create(&key) { stored in
-        guard let stored else { return }
-        Unmanaged<ThreadTables>.fromOpaque(stored).release()
-    }
-    return key
-}()

@@ -1,4 +1,3 @@
-import Glibc
 import Synchronization
 import TWLoading
 import TWModel
@@ -183,16 +182,9 @@ public final class CompactReport {
             }
         }
 
-        /// This thread's, reached through thread-local storage and used by that thread alone.
-        static var current: LastParts {
-            if let stored = pthread_getspecific(lastPartsKey) {
-                return Unmanaged<LastParts>.fromOpaque(stored).takeUnretainedValue()
-            }
-            let fresh = LastParts()
-            // Released by the key's destructor when the thread ends.
-            pthread_setspecific(lastPartsKey, Unmanaged.passRetained(fresh).toOpaque())
-            return fresh
-        }
+        /// This thread's, used by that thread alone.
+        static var current: LastParts { perThread.current }
+        private static let perThread = ThreadLocal { LastParts() }
     }
 
     public init(writer: ByteWriter) { w = writer }
@@ -325,12 +317,3 @@ public final class CompactReport {
         w.append(items.isEmpty ? "],\n" : "\n],\n")
     }
 }
-
-private let lastPartsKey: pthread_key_t = {
-    var key = pthread_key_t()
-    pthread_key_create(&key) { stored in
-        guard let stored else { return }
-        Unmanaged<CompactReport.LastParts>.fromOpaque(stored).release()
-    }
-    return key
-}()
