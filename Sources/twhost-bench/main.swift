@@ -331,7 +331,8 @@ compare(
     let scene = [repeatedDirectory + "/corpus.json"]
     let (a, b) = Comparison.time(
         command + first + scene, runs: repetitions(runs), alternatingWith: command + second + scene)
-    return (a, b ?? a)
+    guard let b else { preconditionFailure("Comparison.time times the command it alternates with") }
+    return (a, b)
 }
 if acceptsJobs {
     let (every, one) = alternately(["--format", "json"], ["--format", "json", "--jobs", "1"], runs: 7)
