@@ -120,17 +120,19 @@ struct ViewTreeReader {
             inlined = []
             inliningNotes = []
             rootView = isBody ? r.owner : nil
-            let nodes = self.nodes(items, path: path, scope: scope)
+            var nodes = self.nodes(items, path: path, scope: scope)
             // A preview's use does not make a view a non-root.
             var inlines = inlined
             if case .preview = r.kind { inlines = [] }
             inlined = before.union(inlines)
-            if nodes.count == 1, let only = nodes.first {
-                read.append((renamed(only, to: path), r.owner, isBody, inlines, inliningNotes))
+            if nodes.count == 1 {
+                Self.move(&nodes[0], to: path)
+                read.append((nodes.removeLast(), r.owner, isBody, inlines, inliningNotes))
             } else if !nodes.isEmpty {
                 var group = SceneNode(
                     type: "Group", path: path, jsonPath: path, line: nodes[0].line, location: nodes[0].location)
-                group.children = nodes.enumerated().map { renamed($1, to: "\(path)/\($0)") }
+                for i in nodes.indices { Self.move(&nodes[i], to: "\(path)/\(i)") }
+                group.children = nodes
                 read.append((group, r.owner, isBody, inlines, inliningNotes))
             }
         }
@@ -215,19 +217,47 @@ struct ViewTreeReader {
         return nodes(items, path: path, scope: typeScope)
     }
 
-    /// A node and its subtree under a new path.
-    func renamed(_ node: SceneNode, to path: String) -> SceneNode {
-        // The fields copied once and written directly (a key path per field costs more than the copy).
-        var fields = node.fields
-        let old = fields.path
-        fields.path = path
-        fields.jsonPath = path
-        if !fields.children.isEmpty {
-            fields.children = fields.children.map { child in
-                renamed(child, to: path + child.path.dropFirst(old.count))
+    /// A node and its subtree under a new path (see `move`).
+    static func renamed(_ node: SceneNode, to path: String) -> SceneNode {
+        var node = node
+        move(&node, to: path)
+        return node
+    }
+
+    /// Moves a node and its subtree to `path`, in place: a node no other one
+    /// shares is written where it is, not copied. What moves is the path of
+    /// the view the node is: a layer (`…/2+1`, the second styling boundary of
+    /// the view at `…/2`) stays that layer of the view at its new place
+    /// (`path+1`), and the layers and children inside it, whose paths all
+    /// start with the view's, move with it.
+    static func move(_ node: inout SceneNode, to path: String) {
+        let old = node.path
+        let view = old.utf8.count - layerMarkLength(old)
+        rebase(&node, from: old.utf8.prefix(view), to: path)
+    }
+
+    /// The length of a path's layer mark (`+1` of `…/2+1`), 0 when it has none.
+    static func layerMarkLength(_ path: String) -> Int {
+        var digits = 0
+        for byte in path.utf8.reversed() {
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                digits += 1
+            } else {
+                return byte == UInt8(ascii: "+") && digits > 0 ? digits + 1 : 0
             }
         }
-        return SceneNode(fields)
+        return 0
+    }
+
+    /// Every path in the subtree that starts with `old`, starting with `new` instead.
+    private static func rebase(_ node: inout SceneNode, from old: Substring.UTF8View, to new: String) {
+        let path = node.path.utf8
+        guard path.starts(with: old) else { return }
+        let moved = new + Substring(path.dropFirst(old.count))
+        node.fields.path = moved
+        node.fields.jsonPath = moved
+        guard !node.children.isEmpty else { return }
+        for i in node.children.indices { rebase(&node.children[i], from: old, to: new) }
     }
 
     // MARK: ViewBuilder blocks
@@ -244,10 +274,11 @@ struct ViewTreeReader {
                     // `#if`: each clause the platform allows, its views marked with their condition.
                     for chosen in BuildConditions.clauses(block, platform: eval.index.platform) {
                         guard case .statements(let list)? = chosen.clause.elements else { continue }
-                        for node in nodes(list, path: path, scope: local) {
-                            out.append(
-                                renamed(node, to: "\(path)/\(out.count)" + BuildConditions.mark(chosen.condition)))
+                        var read = nodes(list, path: path, scope: local)
+                        for i in read.indices {
+                            Self.move(&read[i], to: "\(path)/\(out.count + i)" + BuildConditions.mark(chosen.condition))
                         }
+                        out += read
                     }
                 }
             case .stmt(let s):
@@ -270,9 +301,9 @@ struct ViewTreeReader {
         } else if let s = e.as(SwitchExprSyntax.self) {
             for c in s.cases {
                 guard let switchCase = c.as(SwitchCaseSyntax.self) else { continue }
-                for node in nodes(switchCase.statements, path: path, scope: scope) {
-                    out.append(renamed(node, to: "\(path)/\(out.count)"))
-                }
+                var read = nodes(switchCase.statements, path: path, scope: scope)
+                for i in read.indices { Self.move(&read[i], to: "\(path)/\(out.count + i)") }
+                out += read
             }
         } else if let sequence = e.as(SequenceExprSyntax.self), sequence.elements.count == 3,
             let ternary = Array(sequence.elements)[1].as(UnresolvedTernaryExprSyntax.self)
@@ -285,8 +316,10 @@ struct ViewTreeReader {
             var no: [SceneNode] = []
             statement(ternary.thenExpression, path: path, scope: scope, into: &yes)
             statement(Array(sequence.elements)[2], path: path, scope: scope, into: &no)
-            for node in yes { out.append(renamed(node, to: at + Self.when(condition, holds: true))) }
-            for node in no { out.append(renamed(node, to: at + Self.when(condition, holds: false))) }
+            for i in yes.indices { Self.move(&yes[i], to: at + Self.when(condition, holds: true)) }
+            for i in no.indices { Self.move(&no[i], to: at + Self.when(condition, holds: false)) }
+            out += yes
+            out += no
         } else if let node = view(e, path: "\(path)/\(out.count)", scope: scope) {
             out.append(node)
         }
@@ -316,7 +349,9 @@ struct ViewTreeReader {
             branches(next, path: path, scope: scope, into: &elseNodes)
         default: break
         }
-        for node in thenNodes + elseNodes { out.append(renamed(node, to: "\(path)/\(out.count)")) }
+        var read = thenNodes + elseNodes
+        for i in read.indices { Self.move(&read[i], to: "\(path)/\(out.count + i)") }
+        out += read
     }
 
     // MARK: view expressions
@@ -663,9 +698,9 @@ struct ViewTreeReader {
                 environmentStates = around
             }
         }
-        let node = finish(&draft, children: &children)
+        layers.append(finish(&draft, children: &children))
         // Each later styling boundary wraps the earlier ones: the last is the outermost node.
-        var result = layers.isEmpty ? node : reorder(layers + [node])
+        var result = Self.nested(consume layers)
         if !lints.isEmpty && Self.hasStyling(result) { result.findings += lints }
         for (condition, whenFalse) in conditionalRules {
             result = rulesBranches(result, condition: condition, whenFalse: whenFalse, path: path)
@@ -702,8 +737,8 @@ struct ViewTreeReader {
         }
         var wrapper = SceneNode(type: "Rules", path: path, jsonPath: path, line: node.line, location: node.location)
         wrapper.children = [
-            renamed(node, to: path + Self.when(condition.text, holds: true)),
-            renamed(other, to: path + Self.when(condition.text, holds: false)),
+            Self.renamed(node, to: path + Self.when(condition.text, holds: true)),
+            Self.renamed(other, to: path + Self.when(condition.text, holds: false)),
         ]
         return wrapper
     }
@@ -726,12 +761,13 @@ struct ViewTreeReader {
     }
 
     /// Layers inner to outer → the outermost node with the others nested inside.
-    func reorder(_ layers: [SceneNode]) -> SceneNode {
-        var inner = layers[0]
-        for outer in layers.dropFirst() {
-            var o = outer
-            o.children = [inner] + o.children
-            inner = o
+    static func nested(_ layers: consuming [SceneNode]) -> SceneNode {
+        // Taken from the end, each layer is moved (not copied) into the next.
+        layers.reverse()
+        var inner = layers.removeLast()
+        while var outer = layers.popLast() {
+            outer.children.insert(inner, at: 0)
+            inner = outer
         }
         return inner
     }

@@ -317,12 +317,12 @@ struct SwiftCNAppRegistrationTests {
         let output = try ResolveOutput(resolved.stdout)
         let p = "Utilities.swift:Utilities.body/"
         #expect(
-            output.modifiers(p + "0+1") == [".clipShape(.rect(cornerRadius: 10))", ".rotationEffect(.degrees(45))"])
-        #expect(output.modifiers(p + "2+1") == [".frame(width: 80)"])
-        #expect(output.modifiers(p + "3+1") == [".frame(width: 30)"])
-        #expect(output.modifiers(p + "4+1") == [".padding(8)"])
-        #expect(ResolveOutput.string(output.surface(p + "5+1"), "status") == "decorated")
-        #expect(output.modifiers(p + "5+1") == [".padding(8)"])
+            output.modifiers(p + "0") == [".clipShape(.rect(cornerRadius: 10))", ".rotationEffect(.degrees(45))"])
+        #expect(output.modifiers(p + "2") == [".frame(width: 80)"])
+        #expect(output.modifiers(p + "3") == [".frame(width: 30)"])
+        #expect(output.modifiers(p + "4") == [".padding(8)"])
+        #expect(ResolveOutput.string(output.surface(p + "5"), "status") == "decorated")
+        #expect(output.modifiers(p + "5") == [".padding(8)"])
     }
 
     // swiftcn Tests/SwiftCNTests/CompositionRenderingTests.swift (targetFactoriesMatchNativeTextImageAndShape

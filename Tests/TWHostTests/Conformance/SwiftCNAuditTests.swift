@@ -86,7 +86,7 @@ struct SwiftCNAuditTests {
                 "  .offset(x: 12, y: -4)         // style · built-in offset ← offset-[12,-4]",
             ])
         #expect(
-            Self.block(result.stdout, "Typed.body/2+1") == [
+            Self.block(result.stdout, "Typed.body/2") == [
                 "  .rotationEffect(.degrees(0))  // effects · tilt (inline, Typed.swift:10:94) · inactive",
                 "  Typed.swift:10:13: error[invalid-argument] (value): 'tilt-[\\(.nan)]': nan is not a finite number",
             ])

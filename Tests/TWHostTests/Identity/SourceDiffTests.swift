@@ -229,7 +229,7 @@ struct SourceDiffTests {
         #expect(InlineApp.line(at) == 16)
         #expect(
             DiffOutput.strings(ResolveOutput.field(moved, "surfaces")) == [
-                "Sources/App.swift:ContentView.body/0", "Sources/App.swift:ContentView.body/1/0+1",
+                "Sources/App.swift:ContentView.body/0", "Sources/App.swift:ContentView.body/1/0",
             ])
     }
 

@@ -593,7 +593,7 @@ extension SwiftReaderTests {
                 Titled.swift:8:13: Titled.body/0+1  Text  (view, decorated)  identity 9106a31d44f82b3a
                   .opacity(0.5)  // style · built-in opacity ← opacity-50
 
-                Titled.swift:8:13: Titled.body/0+1  Text  (text, undecorated)  identity 9613910fae73343f
+                Titled.swift:8:13: Titled.body/0  Text  (text, undecorated)  identity 9613910fae73343f
                   (no modifiers)
                   Titled.swift:8:13: error[invalid-argument] (value): 'bg-nope': expected a color (a theme color, [#rrggbb])
 
@@ -743,7 +743,7 @@ extension SwiftReaderTests {
         #expect(
             heads == [
                 "Headed.swift:5:29: Headed.footer", "Headed.swift:9:13: Headed.body/0+1",
-                "Headed.swift:9:13: Headed.body/0+1",
+                "Headed.swift:9:13: Headed.body/0",
             ])
         let modifiers: [String] = lines.filter { $0.contains("← ") }.map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(
@@ -751,6 +751,54 @@ extension SwiftReaderTests {
                 ".padding(8)  // style · built-in padding ← p-2",
                 ".opacity(0.5)  // style · built-in opacity ← opacity-50",
                 ".padding(16)  // style · built-in padding ← p-4",
+            ])
+    }
+}
+
+extension SwiftReaderTests {
+    // A chain with a second `.tw` is two nodes, the first at the view's path and the second at
+    // `+1` around it. Wherever the reader moves a view (alone in a body, into a group, into a
+    // branch of a ternary, an `if`, a `switch` or an `#if`), each layer keeps its own path.
+    @Test("the layers of a chain keep distinct paths wherever the view is read")
+    func layerPathsAfterMoving() throws {
+        let source = """
+            import SwiftUI
+
+            struct Alone: View {
+                var body: some View {
+                    Text("a").tw("p-1").tw("p-2").tw("p-3")
+                }
+            }
+
+            struct Placed: View {
+                @State var on = false
+                var mode = 0
+                var body: some View {
+                    on ? Text("t").tw("p-1").tw("p-2") : Text("f").tw("p-3")
+                    if on { Text("i").tw("p-1").tw("p-2") }
+                    switch mode {
+                    case 0: Text("s").tw("p-1").tw("p-2")
+                    default: EmptyView()
+                    }
+                    #if DEBUG
+                    Text("d").tw("p-1").tw("p-2")
+                    #endif
+                }
+            }
+
+            """
+        let dir = try SwiftSource.folder(["Layers.swift": source], label: "layer-paths")
+        let resolve = try twhost(["resolve", "Layers.swift"], directory: dir)
+        #expect(resolve.status == 0, "\(resolve.stderr)")
+        let heads = Self.surfaceHeads(resolve.stdout.split(separator: "\n").map(String.init), file: "Layers.swift")
+        #expect(
+            heads == [
+                "Layers.swift:5:9: Alone.body+2", "Layers.swift:5:9: Alone.body+1", "Layers.swift:5:9: Alone.body",
+                "Layers.swift:13:14: Placed.body/0+1", "Layers.swift:13:14: Placed.body/0",
+                "Layers.swift:13:46: Placed.body/1",
+                "Layers.swift:14:17: Placed.body/2+1", "Layers.swift:14:17: Placed.body/2",
+                "Layers.swift:16:17: Placed.body/3+1", "Layers.swift:16:17: Placed.body/3",
+                "Layers.swift:20:9: Placed.body/5+1", "Layers.swift:20:9: Placed.body/5",
             ])
     }
 }
