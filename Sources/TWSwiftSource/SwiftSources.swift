@@ -236,6 +236,25 @@ public enum SwiftSources {
         return tree.totalLength.utf8Length
     }
 
+    /// The toolchain's parser on `bytes` and a walk over every node of its
+    /// tree (what any reader of the tree does at the least; a walk makes
+    /// each node's data, which the tree then holds): the baseline the
+    /// benchmark times `resolve` against beside the parse alone. Returns
+    /// the number of nodes.
+    public static func bareParseAndWalk(_ bytes: [UInt8]) -> Int {
+        let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        final class Counter: SyntaxAnyVisitor {
+            var nodes = 0
+            override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+                nodes += 1
+                return .visitChildren
+            }
+        }
+        let counter = Counter(viewMode: .sourceAccurate)
+        counter.walk(tree)
+        return counter.nodes
+    }
+
     /// The first use of each view type in the file (one from a preview kept
     /// apart), with the rules on the path to it.
     static func uses(_ root: SceneNode, owners: [String?]) -> [ViewUse] {

@@ -2,19 +2,21 @@ import Glibc
 import TWHost
 import TWSwiftSource
 
-/// Swift inputs against the toolchain's parser alone (issue 26, item 7): for
-/// each generated file, `twhost resolve FILE` as a whole process beside a
-/// whole process that only reads the file and parses it with SwiftParser
-/// (this binary with `--parse-once FILE`), wall time and peak memory. The
-/// figures are to read; nothing is asserted.
+/// Swift inputs against the toolchain's parser (issue 26, item 7): for each
+/// generated file, `twhost resolve FILE` as a whole process beside a whole
+/// process that only reads the file and parses it with SwiftParser (this
+/// binary with `--parse-once FILE`) and one that parses it and walks every
+/// node of the tree (`--parse-walk-once FILE`), wall time and peak memory,
+/// the three run in turn. The figures are to read; nothing is asserted.
 enum SwiftParseRows {
-    /// `--parse-once FILE`: the bare parse, in a process of its own.
-    static func parseOnce(_ path: String) -> Never {
+    /// `--parse-once FILE` (`walk` false): the bare parse, in a process of
+    /// its own; `--parse-walk-once FILE`: the parse and a walk of its tree.
+    static func parseOnce(_ path: String, walk: Bool) -> Never {
         guard let bytes = try? FileIO.read(path) else {
             StandardError.write("error: cannot read \(path)\n")
             exit(2)
         }
-        blackHole(SwiftSources.bareParse(bytes))
+        blackHole(walk ? SwiftSources.bareParseAndWalk(bytes) : SwiftSources.bareParse(bytes))
         exit(0)
     }
 
@@ -68,12 +70,14 @@ enum SwiftParseRows {
             let size = Double(file.text.utf8.count) / 1_000_000
             let label = "Swift file, \(file.label), \(format(size)) MB"
             var bare: [(seconds: Double, peakMiB: Double, status: Int32)] = []
+            var walked: [(seconds: Double, peakMiB: Double, status: Int32)] = []
             var resolved: [(seconds: Double, peakMiB: Double, status: Int32)] = []
             for _ in 0..<runs {
                 bare.append(runMeasured([benchBinary, pluginDirectory, generatedDirectory, "--parse-once", path]))
+                walked.append(runMeasured([benchBinary, pluginDirectory, generatedDirectory, "--parse-walk-once", path]))
                 resolved.append(runMeasured([twhost, "resolve", "--format", "json", path]))
             }
-            let failed = (bare + resolved).filter { $0.status > 1 }.count
+            let failed = (bare + walked + resolved).filter { $0.status > 1 }.count
             let note = failed > 0 ? " (\(failed) run(s) failed)" : ""
             out.append(
                 Measurement(
@@ -82,6 +86,14 @@ enum SwiftParseRows {
             out.append(
                 Measurement(
                     name: label + ": bare SwiftParser parse, peak memory", unit: "MiB", samples: bare.map(\.peakMiB)))
+            out.append(
+                Measurement(
+                    name: label + ": SwiftParser parse and walk" + note, unit: "ms",
+                    samples: walked.map { $0.seconds * 1000 }))
+            out.append(
+                Measurement(
+                    name: label + ": SwiftParser parse and walk, peak memory", unit: "MiB",
+                    samples: walked.map(\.peakMiB)))
             out.append(
                 Measurement(
                     name: label + ": twhost resolve" + note, unit: "ms", samples: resolved.map { $0.seconds * 1000 }))

@@ -35,8 +35,10 @@ let quick = arguments.contains("--quick")
 func size(_ n: Int) -> Int { quick ? max(1, n / 20) : n }
 func repetitions(_ n: Int) -> Int { quick ? 1 : n }
 var results: [Measurement] = []
-if let i = arguments.firstIndex(of: "--parse-once"), i + 1 < arguments.count {
-    SwiftParseRows.parseOnce(arguments[i + 1])
+for (flag, walk) in [("--parse-once", false), ("--parse-walk-once", true)] {
+    if let i = arguments.firstIndex(of: flag), i + 1 < arguments.count {
+        SwiftParseRows.parseOnce(arguments[i + 1], walk: walk)
+    }
 }
 
 /// The language server rows (also run alone with `--lsp-only`).
