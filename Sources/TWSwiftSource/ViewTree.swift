@@ -236,6 +236,25 @@ struct ViewTreeReader {
         rebase(&node, from: old.utf8.prefix(view), to: path)
     }
 
+    /// Appends views read under `path` (numbered from 0 there) to a view's `children`, numbered on
+    /// from the `numbered` children it has so far.
+    static func append(
+        _ read: consuming [SceneNode], under path: String, to children: inout [SceneNode], _ numbered: inout Int
+    ) {
+        if numbered > 0 {
+            let prefix = path.utf8.count + 1
+            for i in read.indices {
+                // `path/3…`: the number after the view's path, and the rest as it was.
+                let old = read[i].path
+                let digits = old.utf8.dropFirst(prefix).prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+                guard old.utf8.count > prefix, let n = Int(Substring(digits)) else { continue }
+                rebase(&read[i], from: old.utf8.prefix(prefix + digits.count), to: "\(path)/\(n + numbered)")
+            }
+        }
+        numbered += read.count
+        children += read
+    }
+
     /// The length of a path's layer mark (`+1` of `…/2+1`), 0 when it has none.
     static func layerMarkLength(_ path: String) -> Int {
         var digits = 0
@@ -525,20 +544,27 @@ struct ViewTreeReader {
             }
         }
         var children: [SceneNode] = []
+        // The view's children in every layer, numbered on from each other: the base's arguments and
+        // closures, a view's body read at its use, the modifiers' views and closures, each at a number
+        // of its own (a second closure's views are not numbered from 0 again).
+        var numbered = 0
         if let call = base.as(FunctionCallExprSyntax.self) {
             // Views passed as arguments (`Section(header: Text("H").tw(…))`, `NavigationLink(destination: …)`,
             // `AnyView(…)`): children before the closures', kept when they hold styling.
             for argument in call.arguments {
-                if let node = argumentView(argument, path: "\(path)/\(children.count)", scope: scope) {
+                if let node = argumentView(argument, path: "\(path)/\(numbered)", scope: scope) {
                     children.append(node)
+                    numbered += 1
                 }
             }
             for closure in Self.viewClosures(of: call, type: type) {
-                children += nodes(closure.statements, path: path, scope: childScope)
+                let read = nodes(closure.statements, path: path, scope: childScope)
+                Self.append(read, under: path, to: &children, &numbered)
             }
         }
         if !onSelf {
-            children += inlinedBody(base.as(FunctionCallExprSyntax.self), type: type, path: path, scope: scope, at: at)
+            let body = inlinedBody(base.as(FunctionCallExprSyntax.self), type: type, path: path, scope: scope, at: at)
+            Self.append(body, under: path, to: &children, &numbered)
         }
         environmentStates = around
         var layers: [SceneNode] = []
@@ -688,12 +714,14 @@ struct ViewTreeReader {
                 // `.background(Color.red.tw("p-4"))`, `.overlay(Text("o").tw(…), alignment: .top)`: a view
                 // passed as the argument, read as the closure forms are (kept when it holds styling).
                 if Self.viewArgumentModifiers.contains(name), let first = call.arguments.first, first.label == nil,
-                    let node = argumentView(first, path: "\(path)/0", scope: scope)
+                    let node = argumentView(first, path: "\(path)/\(numbered)", scope: scope)
                 {
                     children.append(node)
+                    numbered += 1
                 }
                 for closure in Self.closures(of: call) {
-                    children += nodes(closure.statements, path: path, scope: scope)
+                    let read = nodes(closure.statements, path: path, scope: scope)
+                    Self.append(read, under: path, to: &children, &numbered)
                 }
                 environmentStates = around
             }

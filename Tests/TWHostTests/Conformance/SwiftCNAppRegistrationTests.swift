@@ -531,13 +531,13 @@ struct SwiftCNAppRegistrationTests {
                   when !locked:
                     - .opacity(0.1)  // style · built-in opacity ← disabled:opacity-10
 
-                D.swift:13:20: S.body/0  Text  (text, decorated)  identity 9613910fae73343f
+                D.swift:13:20: S.body/2  Text  (text, decorated)  identity 9613910fae73343f
                   .opacity(0.3)  // style · built-in opacity ← disabled:opacity-30
                   conditions: locked  // 2 combinations, one identity
                   when !locked:
                     - .opacity(0.3)  // style · built-in opacity ← disabled:opacity-30
 
-                D.swift:15:39: S.body/0  Text  (text, decorated)  identity 9613910fae73343f
+                D.swift:15:39: S.body/3  Text  (text, decorated)  identity 9613910fae73343f
                   (no modifiers)
 
                 D.swift:3:27: T.body/0/0  Text  (text, decorated)  identity 9613910fae73343f

@@ -657,7 +657,7 @@ extension SwiftReaderTests {
                 Backed.swift:6:25: Backed.body/0  Color  (view, decorated)  identity 9106a31d44f82b3a
                   .padding(16)  // style · built-in padding ← p-4
 
-                Backed.swift:7:22: Backed.body/0  Text  (text, undecorated)  identity 9613910fae73343f
+                Backed.swift:7:22: Backed.body/1  Text  (text, undecorated)  identity 9613910fae73343f
                   (no modifiers)
                   Backed.swift:7:22: error[invalid-argument] (value): 'bg-nope': expected a color (a theme color, [#rrggbb])
 
@@ -704,8 +704,8 @@ extension SwiftReaderTests {
         let heads = Self.surfaceHeads(lines, file: "Listed.swift")
         #expect(
             heads == [
-                "Listed.swift:7:29: Listed.body/0/0", "Listed.swift:8:45: Listed.body/0/0/0",
-                "Listed.swift:8:68: Listed.body/0/0/0", "Listed.swift:10:21: Listed.body/1/0",
+                "Listed.swift:7:29: Listed.body/0/0", "Listed.swift:8:45: Listed.body/0/1/0",
+                "Listed.swift:8:68: Listed.body/0/1/1", "Listed.swift:10:21: Listed.body/1/0",
                 "Listed.swift:11:20: Listed.body/2[when flag]", "Listed.swift:11:42: Listed.body/2[when !flag]",
             ])
         let paddings: [String] = lines.filter { $0.contains("← p-") }.map { $0.trimmingCharacters(in: .whitespaces) }
@@ -799,6 +799,45 @@ extension SwiftReaderTests {
                 "Layers.swift:14:17: Placed.body/2+1", "Layers.swift:14:17: Placed.body/2",
                 "Layers.swift:16:17: Placed.body/3+1", "Layers.swift:16:17: Placed.body/3",
                 "Layers.swift:20:9: Placed.body/5+1", "Layers.swift:20:9: Placed.body/5",
+            ])
+    }
+}
+
+extension SwiftReaderTests {
+    // A view's children come from its base (arguments, closures, the body of a view of the file used
+    // there) and from its modifiers (views passed to them, their closures), in every layer of its
+    // chain: each child has a number of its own, so no two surfaces share a path.
+    @Test("a view's children from its closures, its body and its modifiers are numbered on, never from 0 again")
+    func childNumbersAcrossClosuresAndLayers() throws {
+        let source = """
+            import SwiftUI
+
+            struct Tile: View {
+                var body: some View { Text("t").tw("p-1") }
+            }
+
+            struct Many: View {
+                @State var shown = false
+                var body: some View {
+                    VStack { Text("a").tw("p-1") }.tw("p-1").overlay { Text("b").tw("p-2") }.tw("p-2")
+                    VStack { Text("c").tw("p-1") }.background(Text("d").tw("p-3"))
+                    Section { Text("e").tw("p-1") } header: { Text("h").tw("p-2") }
+                    Tile().sheet(isPresented: $shown) { Text("s").tw("p-4") }
+                }
+            }
+
+            """
+        let dir = try SwiftSource.folder(["Many.swift": source], label: "child-numbers")
+        let resolve = try twhost(["resolve", "Many.swift"], directory: dir)
+        #expect(resolve.status == 0, "\(resolve.stderr)")
+        let heads = Self.surfaceHeads(resolve.stdout.split(separator: "\n").map(String.init), file: "Many.swift")
+        #expect(
+            heads == [
+                "Many.swift:10:9: Many.body/0+1", "Many.swift:10:9: Many.body/0", "Many.swift:10:18: Many.body/0/0",
+                "Many.swift:10:60: Many.body/0/1",
+                "Many.swift:11:18: Many.body/1/0", "Many.swift:11:51: Many.body/1/1",
+                "Many.swift:12:19: Many.body/2/0", "Many.swift:12:51: Many.body/2/1",
+                "Many.swift:4:27: Many.body/3/0", "Many.swift:13:45: Many.body/3/1",
             ])
     }
 }
