@@ -126,12 +126,12 @@ struct ViewTreeReader {
             if case .preview = r.kind { inlines = [] }
             inlined = before.union(inlines)
             if nodes.count == 1 {
-                Self.move(&nodes[0], to: path)
+                Self.renumber(&nodes[0], under: path) { _ in path }
                 read.append((nodes.removeLast(), r.owner, isBody, inlines, inliningNotes))
             } else if !nodes.isEmpty {
+                // Read under `path`, they are at `path/0`, `path/1`… already.
                 var group = SceneNode(
                     type: "Group", path: path, jsonPath: path, line: nodes[0].line, location: nodes[0].location)
-                for i in nodes.indices { Self.move(&nodes[i], to: "\(path)/\(i)") }
                 group.children = nodes
                 read.append((group, r.owner, isBody, inlines, inliningNotes))
             }
@@ -242,17 +242,26 @@ struct ViewTreeReader {
         _ read: consuming [SceneNode], under path: String, to children: inout [SceneNode], _ numbered: inout Int
     ) {
         if numbered > 0 {
-            let prefix = path.utf8.count + 1
-            for i in read.indices {
-                // `path/3…`: the number after the view's path, and the rest as it was.
-                let old = read[i].path
-                let digits = old.utf8.dropFirst(prefix).prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-                guard old.utf8.count > prefix, let n = Int(Substring(digits)) else { continue }
-                rebase(&read[i], from: old.utf8.prefix(prefix + digits.count), to: "\(path)/\(n + numbered)")
-            }
+            let first = numbered
+            for i in read.indices { renumber(&read[i], under: path) { n in "\(path)/\(first + n)" } }
         }
         numbered += read.count
         children += read
+    }
+
+    /// A node read under `parent` is at `parent/n…`, with what follows the
+    /// number (a layer's `+1`, a branch's `[when c]`) after it: that
+    /// `parent/n` becomes `prefix(n)`, in the node's path and in every path
+    /// below it, and the rest stays.
+    static func renumber(_ node: inout SceneNode, under parent: String, _ prefix: (Int) -> String) {
+        let path = node.path.utf8
+        let start = parent.utf8.count + 1
+        guard path.count > start, path.starts(with: parent.utf8),
+            path[path.index(path.startIndex, offsetBy: start - 1)] == UInt8(ascii: "/")
+        else { return }
+        let digits = path.dropFirst(start).prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        guard let n = Int(Substring(digits)) else { return }
+        rebase(&node, from: path.prefix(start + digits.count), to: prefix(n))
     }
 
     /// The length of a path's layer mark (`+1` of `…/2+1`), 0 when it has none.
@@ -295,7 +304,10 @@ struct ViewTreeReader {
                         guard case .statements(let list)? = chosen.clause.elements else { continue }
                         var read = nodes(list, path: path, scope: local)
                         for i in read.indices {
-                            Self.move(&read[i], to: "\(path)/\(out.count + i)" + BuildConditions.mark(chosen.condition))
+                            let first = out.count
+                            Self.renumber(&read[i], under: path) { n in
+                                "\(path)/\(first + n)" + BuildConditions.mark(chosen.condition)
+                            }
                         }
                         out += read
                     }
@@ -314,14 +326,17 @@ struct ViewTreeReader {
         return out
     }
 
-    private mutating func statement(_ e: ExprSyntax, path: String, scope: Scope, into out: inout [SceneNode]) {
+    private mutating func statement(_ written: ExprSyntax, path: String, scope: Scope, into out: inout [SceneNode]) {
+        // `(flag ? A : B)`, `try (…)`: the expression inside (a nested ternary is one in parentheses).
+        let e = eval.unwrap(written)
         if let i = e.as(IfExprSyntax.self) {
             branches(i, path: path, scope: scope, into: &out)
         } else if let s = e.as(SwitchExprSyntax.self) {
             for c in s.cases {
                 guard let switchCase = c.as(SwitchCaseSyntax.self) else { continue }
                 var read = nodes(switchCase.statements, path: path, scope: scope)
-                for i in read.indices { Self.move(&read[i], to: "\(path)/\(out.count + i)") }
+                let first = out.count
+                for i in read.indices { Self.renumber(&read[i], under: path) { n in "\(path)/\(first + n)" } }
                 out += read
             }
         } else if let sequence = e.as(SequenceExprSyntax.self), sequence.elements.count == 3,
@@ -335,8 +350,8 @@ struct ViewTreeReader {
             var no: [SceneNode] = []
             statement(ternary.thenExpression, path: path, scope: scope, into: &yes)
             statement(Array(sequence.elements)[2], path: path, scope: scope, into: &no)
-            for i in yes.indices { Self.move(&yes[i], to: at + Self.when(condition, holds: true)) }
-            for i in no.indices { Self.move(&no[i], to: at + Self.when(condition, holds: false)) }
+            for i in yes.indices { Self.renumber(&yes[i], under: path) { _ in at + Self.when(condition, holds: true) } }
+            for i in no.indices { Self.renumber(&no[i], under: path) { _ in at + Self.when(condition, holds: false) } }
             out += yes
             out += no
         } else if let node = view(e, path: "\(path)/\(out.count)", scope: scope) {
@@ -355,7 +370,7 @@ struct ViewTreeReader {
                 thenScope.bind(name, .value(bound))
             }
         }
-        let thenNodes = nodes(i.body.statements, path: path, scope: thenScope)
+        var thenNodes = nodes(i.body.statements, path: path, scope: thenScope)
         var elseNodes: [SceneNode] = []
         switch i.elseBody {
         case .codeBlock(let block)?:
@@ -368,9 +383,13 @@ struct ViewTreeReader {
             branches(next, path: path, scope: scope, into: &elseNodes)
         default: break
         }
-        var read = thenNodes + elseNodes
-        for i in read.indices { Self.move(&read[i], to: "\(path)/\(out.count + i)") }
-        out += read
+        // Each branch's views numbered from 0 where it was read: the else branch's after the then's.
+        let first = out.count
+        for i in thenNodes.indices { Self.renumber(&thenNodes[i], under: path) { n in "\(path)/\(first + n)" } }
+        let second = first + thenNodes.count
+        for i in elseNodes.indices { Self.renumber(&elseNodes[i], under: path) { n in "\(path)/\(second + n)" } }
+        out += thenNodes
+        out += elseNodes
     }
 
     // MARK: view expressions

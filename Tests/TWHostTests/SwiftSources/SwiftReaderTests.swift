@@ -794,11 +794,11 @@ extension SwiftReaderTests {
         #expect(
             heads == [
                 "Layers.swift:5:9: Alone.body+2", "Layers.swift:5:9: Alone.body+1", "Layers.swift:5:9: Alone.body",
-                "Layers.swift:13:14: Placed.body/0+1", "Layers.swift:13:14: Placed.body/0",
-                "Layers.swift:13:46: Placed.body/1",
+                "Layers.swift:13:14: Placed.body/0[when on]+1", "Layers.swift:13:14: Placed.body/0[when on]",
+                "Layers.swift:13:46: Placed.body/0[when !on]",
                 "Layers.swift:14:17: Placed.body/2+1", "Layers.swift:14:17: Placed.body/2",
                 "Layers.swift:16:17: Placed.body/3+1", "Layers.swift:16:17: Placed.body/3",
-                "Layers.swift:20:9: Placed.body/5+1", "Layers.swift:20:9: Placed.body/5",
+                "Layers.swift:20:9: Placed.body/5[#if DEBUG]+1", "Layers.swift:20:9: Placed.body/5[#if DEBUG]",
             ])
     }
 }
@@ -838,6 +838,49 @@ extension SwiftReaderTests {
                 "Many.swift:11:18: Many.body/1/0", "Many.swift:11:51: Many.body/1/1",
                 "Many.swift:12:19: Many.body/2/0", "Many.swift:12:51: Many.body/2/1",
                 "Many.swift:4:27: Many.body/3/0", "Many.swift:13:45: Many.body/3/1",
+            ])
+    }
+}
+
+extension SwiftReaderTests {
+    // A ternary's views are at its number, each marked with when it is there; one inside another (in
+    // parentheses), in an `#if`, an `if` or a `switch` keeps its marks below the outer ones, so each
+    // view is read and has a path of its own.
+    @Test("nested and enclosed ternaries: every view read, each with its marks")
+    func nestedTernaries() throws {
+        let source = """
+            import SwiftUI
+
+            struct N: View {
+                @State var c = false
+                @State var d = false
+                var body: some View {
+                    VStack {
+                        c ? (d ? Text("a").tw("p-1") : Text("b").tw("p-2")) : Text("e").tw("p-3")
+                        #if DEBUG
+                        c ? Text("x").tw("p-1") : Text("y").tw("p-2")
+                        #endif
+                        if c { d ? Text("i").tw("p-1") : Text("j").tw("p-2") } else { Text("k").tw("p-3") }
+                        switch c {
+                        case true: d ? Text("s").tw("p-1") : Text("t").tw("p-2")
+                        default: Text("u").tw("p-3")
+                        }
+                    }
+                }
+            }
+
+            """
+        let dir = try SwiftSource.folder(["N.swift": source], label: "nested-ternaries")
+        let resolve = try twhost(["resolve", "N.swift"], directory: dir)
+        #expect(resolve.status == 0, "\(resolve.stderr)")
+        let heads = Self.surfaceHeads(resolve.stdout.split(separator: "\n").map(String.init), file: "N.swift")
+        #expect(
+            heads == [
+                "N.swift:8:22: N.body/0[when c][when d]", "N.swift:8:44: N.body/0[when c][when !d]",
+                "N.swift:8:67: N.body/0[when !c]",
+                "N.swift:10:17: N.body/3[#if DEBUG][when c]", "N.swift:10:39: N.body/3[#if DEBUG][when !c]",
+                "N.swift:12:24: N.body/5[when d]", "N.swift:12:46: N.body/5[when !d]", "N.swift:12:75: N.body/7",
+                "N.swift:14:28: N.body/8[when d]", "N.swift:14:50: N.body/8[when !d]", "N.swift:15:22: N.body/10",
             ])
     }
 }
