@@ -91,8 +91,13 @@ struct ViewTreeReader {
     mutating func file(_ index: FileIndex, label: String) -> SceneNode {
         var root = SceneNode(type: "File", path: label, jsonPath: label, line: 1, location: nil)
         var read: [(node: SceneNode, owner: String, isBody: Bool, inlines: Set<String>, notes: [Diagnostic])] = []
+        // Two roots of one name (functions overloaded by type, `row(_ n: Int)` and `row(_ s: String)`):
+        // the second is `…row(_:)[2]`, so each root's surfaces have paths of their own.
+        var named: [String: Int] = [:]
         for r in index.roots {
-            let path = "\(label):\(r.name)" + BuildConditions.mark(r.condition)
+            var path = "\(label):\(r.name)" + BuildConditions.mark(r.condition)
+            named[path, default: 0] += 1
+            if let n = named[path], n > 1 { path += "[\(n)]" }
             let scope = Scope(owner: r.owner)
             var items: CodeBlockItemListSyntax?
             var isBody = false

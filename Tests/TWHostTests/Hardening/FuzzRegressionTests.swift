@@ -117,4 +117,31 @@ struct FuzzRegressionTests {
             #expect(error.description.contains("snapshot format version 1e+300 is not supported"))
         }
     }
+
+    @Test("two roots of one name (a body declared twice, functions overloaded by type) have paths of their own")
+    func rootsOfOneName() throws {
+        // FuzzSwiftSource (the check that no two surfaces share a path): a type with two `body`s gave both
+        // roots one path, so the second's surfaces took the first's.
+        let bytes = try Self.fixture("swift-two-bodies.swift.txt")
+        let file = SwiftSources.read(path: "Two.swift", bytes: bytes)
+        let scene = try #require(file.scene)
+        let paths = try SceneResolver.resolve(scene, plugins: []).surfaces.map(\.path)
+        #expect(Set(paths).count == paths.count)
+        #expect(paths.filter { $0.hasPrefix("Two.swift:GlobalRulesExample.body[2]/") }.count == 2)
+        // Valid Swift: `row(_:)` overloaded by its parameter's type.
+        let overloads = """
+            import SwiftUI
+            struct Over: View {
+                var body: some View { Text("b").tw("p-4") }
+                func row(_ n: Int) -> some View { Text("\\(n)").tw("p-1") }
+                func row(_ s: String) -> some View { Text(s).tw("p-2") }
+            }
+            """
+        let read = SwiftSources.read(path: "Over.swift", bytes: Array(overloads.utf8))
+        let resolved = try SceneResolver.resolve(try #require(read.scene), plugins: [])
+        #expect(
+            resolved.surfaces.map(\.path) == [
+                "Over.swift:Over.body", "Over.swift:Over.row(_:)", "Over.swift:Over.row(_:)[2]",
+            ])
+    }
 }
