@@ -95,7 +95,13 @@ public struct SceneNode: Equatable, Sendable {
         public var tw: TWClasses?
         public var buttonStyle: TWClasses?
         public var state = SurfaceState()
-        public var rules: SceneRules?
+        /// Rules set on this node. Most nodes set none: held in a box of
+        /// their own (8 bytes here, not the 248 of the rules in place).
+        public var rules: SceneRules? {
+            get { boxedRules?.rules }
+            set { boxedRules = newValue.map(Rules.init) }
+        }
+        @usableFromInline var boxedRules: Rules?
         public var twAnimation: TWClasses?
         /// Control style adapters: `.textFieldStyle(.tw(…))`, `.toggleStyle(.tw(base:…))`, `.labelStyle(.tw(…))`.
         public var adapters: [StyleAdapter] = []
@@ -120,6 +126,18 @@ public struct SceneNode: Equatable, Sendable {
             self.jsonPath = jsonPath
             self.line = line
             self.location = location
+        }
+    }
+
+    /// A node's rules out of line: a node without them holds a nil pointer.
+    @usableFromInline
+    enum Rules: Equatable, Sendable {
+        indirect case some(SceneRules)
+        init(_ rules: SceneRules) { self = .some(rules) }
+        var rules: SceneRules {
+            switch self {
+            case .some(let rules): rules
+            }
         }
     }
 
