@@ -672,6 +672,14 @@ extension SwiftReaderTests {
 
 extension SwiftReaderTests {
     /// Each surface's place and path in `resolve`'s text report: its header up to the type.
+    /// `twhost resolve` of one file of `source`: it exits 0, and its surfaces' heads (`surfaceHeads`).
+    static func resolvedHeads(_ file: String, _ source: String, label: String) throws -> [String] {
+        let dir = try SwiftSource.folder([file: source], label: label)
+        let resolve = try twhost(["resolve", file], directory: dir)
+        #expect(resolve.status == 0, "\(resolve.stderr)")
+        return surfaceHeads(resolve.stdout.split(separator: "\n").map(String.init), file: file)
+    }
+
     static func surfaceHeads(_ lines: [String], file: String) -> [String] {
         lines.filter { $0.hasPrefix(file + ":") }.map { line in
             String(line[..<(line.range(of: "  ")?.lowerBound ?? line.endIndex)])
@@ -787,10 +795,7 @@ extension SwiftReaderTests {
             }
 
             """
-        let dir = try SwiftSource.folder(["Layers.swift": source], label: "layer-paths")
-        let resolve = try twhost(["resolve", "Layers.swift"], directory: dir)
-        #expect(resolve.status == 0, "\(resolve.stderr)")
-        let heads = Self.surfaceHeads(resolve.stdout.split(separator: "\n").map(String.init), file: "Layers.swift")
+        let heads = try Self.resolvedHeads("Layers.swift", source, label: "layer-paths")
         #expect(
             heads == [
                 "Layers.swift:5:9: Alone.body+2", "Layers.swift:5:9: Alone.body+1", "Layers.swift:5:9: Alone.body",
@@ -827,10 +832,7 @@ extension SwiftReaderTests {
             }
 
             """
-        let dir = try SwiftSource.folder(["Many.swift": source], label: "child-numbers")
-        let resolve = try twhost(["resolve", "Many.swift"], directory: dir)
-        #expect(resolve.status == 0, "\(resolve.stderr)")
-        let heads = Self.surfaceHeads(resolve.stdout.split(separator: "\n").map(String.init), file: "Many.swift")
+        let heads = try Self.resolvedHeads("Many.swift", source, label: "child-numbers")
         #expect(
             heads == [
                 "Many.swift:10:9: Many.body/0+1", "Many.swift:10:9: Many.body/0", "Many.swift:10:18: Many.body/0/0",
@@ -870,10 +872,7 @@ extension SwiftReaderTests {
             }
 
             """
-        let dir = try SwiftSource.folder(["N.swift": source], label: "nested-ternaries")
-        let resolve = try twhost(["resolve", "N.swift"], directory: dir)
-        #expect(resolve.status == 0, "\(resolve.stderr)")
-        let heads = Self.surfaceHeads(resolve.stdout.split(separator: "\n").map(String.init), file: "N.swift")
+        let heads = try Self.resolvedHeads("N.swift", source, label: "nested-ternaries")
         #expect(
             heads == [
                 "N.swift:8:22: N.body/0[when c][when d]", "N.swift:8:44: N.body/0[when c][when !d]",
