@@ -72,9 +72,10 @@ enum SwiftParseRows {
             var bare: [(seconds: Double, peakMiB: Double, status: Int32)] = []
             var walked: [(seconds: Double, peakMiB: Double, status: Int32)] = []
             var resolved: [(seconds: Double, peakMiB: Double, status: Int32)] = []
+            let baseline = [benchBinary, pluginDirectory, generatedDirectory]
             for _ in 0..<runs {
-                bare.append(runMeasured([benchBinary, pluginDirectory, generatedDirectory, "--parse-once", path]))
-                walked.append(runMeasured([benchBinary, pluginDirectory, generatedDirectory, "--parse-walk-once", path]))
+                bare.append(runMeasured(baseline + ["--parse-once", path]))
+                walked.append(runMeasured(baseline + ["--parse-walk-once", path]))
                 resolved.append(runMeasured([twhost, "resolve", "--format", "json", path]))
             }
             let failed = (bare + walked + resolved).filter { $0.status > 1 }.count
