@@ -246,10 +246,7 @@ struct ViewTreeReader {
     static func append(
         _ read: consuming [SceneNode], under path: String, to children: inout [SceneNode], _ numbered: inout Int
     ) {
-        if numbered > 0 {
-            let first = numbered
-            for i in read.indices { renumber(&read[i], under: path) { n in "\(path)/\(first + n)" } }
-        }
+        renumber(&read, under: path, from: numbered)
         numbered += read.count
         children += read
     }
@@ -267,6 +264,13 @@ struct ViewTreeReader {
         let digits = path.dropFirst(start).prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
         guard let n = Int(Substring(digits)) else { return }
         rebase(&node, from: path.prefix(start + digits.count), to: prefix(n))
+    }
+
+    /// Views read under `parent` (numbered from 0 there) numbered on from `first`, each with `mark`
+    /// after its number: `parent/n…` becomes `parent/(first + n)mark…`.
+    static func renumber(_ nodes: inout [SceneNode], under parent: String, from first: Int, mark: String = "") {
+        guard first > 0 || !mark.isEmpty else { return }
+        for i in nodes.indices { renumber(&nodes[i], under: parent) { n in "\(parent)/\(first + n)" + mark } }
     }
 
     /// The length of a path's layer mark (`+1` of `…/2+1`), 0 when it has none.
@@ -308,12 +312,7 @@ struct ViewTreeReader {
                     for chosen in BuildConditions.clauses(block, platform: eval.index.platform) {
                         guard case .statements(let list)? = chosen.clause.elements else { continue }
                         var read = nodes(list, path: path, scope: local)
-                        for i in read.indices {
-                            let first = out.count
-                            Self.renumber(&read[i], under: path) { n in
-                                "\(path)/\(first + n)" + BuildConditions.mark(chosen.condition)
-                            }
-                        }
+                        Self.renumber(&read, under: path, from: out.count, mark: BuildConditions.mark(chosen.condition))
                         out += read
                     }
                 }
@@ -340,8 +339,7 @@ struct ViewTreeReader {
             for c in s.cases {
                 guard let switchCase = c.as(SwitchCaseSyntax.self) else { continue }
                 var read = nodes(switchCase.statements, path: path, scope: scope)
-                let first = out.count
-                for i in read.indices { Self.renumber(&read[i], under: path) { n in "\(path)/\(first + n)" } }
+                Self.renumber(&read, under: path, from: out.count)
                 out += read
             }
         } else if let sequence = e.as(SequenceExprSyntax.self), sequence.elements.count == 3,
@@ -389,10 +387,8 @@ struct ViewTreeReader {
         default: break
         }
         // Each branch's views numbered from 0 where it was read: the else branch's after the then's.
-        let first = out.count
-        for i in thenNodes.indices { Self.renumber(&thenNodes[i], under: path) { n in "\(path)/\(first + n)" } }
-        let second = first + thenNodes.count
-        for i in elseNodes.indices { Self.renumber(&elseNodes[i], under: path) { n in "\(path)/\(second + n)" } }
+        Self.renumber(&thenNodes, under: path, from: out.count)
+        Self.renumber(&elseNodes, under: path, from: out.count + thenNodes.count)
         out += thenNodes
         out += elseNodes
     }
