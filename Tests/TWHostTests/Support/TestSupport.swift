@@ -67,6 +67,25 @@ struct ProcessResult {
     var stderr: String
 }
 
+/// Writes a program's input. A program may exit before it reads it (a usage
+/// error is reported before the input is read): the write's SIGPIPE is then
+/// blocked on this thread and taken back, so it does not end the test
+/// process, and the program's status and output are what the test checks.
+/// The mask is this thread's, set after the program started, so no program
+/// inherits it (a disposition set to ignore would be inherited).
+func writeInput(_ data: Data, to handle: FileHandle) {
+    var pipeSignal = sigset_t()
+    sigemptyset(&pipeSignal)
+    sigaddset(&pipeSignal, SIGPIPE)
+    var previous = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    if (try? handle.write(contentsOf: data)) == nil {
+        var now = timespec()
+        _ = sigtimedwait(&pipeSignal, nil, &now)
+    }
+}
+
 /// Runs a program to completion, feeding it `input` on stdin.
 /// - Parameter standardOutput: where the program's stdout goes instead of a
 ///   pipe read into `ProcessResult.stdout` (e.g. `/dev/full`).
@@ -92,7 +111,7 @@ func runProcess(
     process.standardError = err
     process.standardInput = inPipe
     try process.run()
-    if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
+    if let input { writeInput(Data(input.utf8), to: inPipe.fileHandleForWriting) }
     try inPipe.fileHandleForWriting.close()
     // Read both pipes concurrently so that neither fills up.
     nonisolated(unsafe) var errData = Data()
