@@ -67,7 +67,7 @@ package enum SceneInput {
     }
 
     /// `read` for `resolve`: the scene checked whole, then streamed (SPEC §8).
-    package static func stream(_ path: String) throws(CLIError) -> SceneStream {
+    package static func stream(_ path: String, threads: Int) throws(CLIError) -> SceneStream {
         let bytes: [UInt8]
         do {
             bytes = try FileIO.read(path)
@@ -76,7 +76,7 @@ package enum SceneInput {
         }
         let scene: SceneStream
         do {
-            scene = try SceneStream(bytes, file: path == "-" ? "<stdin>" : path)
+            scene = try SceneStream(bytes, file: path == "-" ? "<stdin>" : path, threads: threads)
         } catch {
             throw .failed("\(path == "-" ? "<stdin>" : path): \(error.description)")
         }

@@ -41,7 +41,10 @@ package enum ResolveCommand {
             }
             return try command.swiftFrontEnd().resolveSources(path, command, json: format == .json)
         }
-        let scene = try SceneInput.stream(path)
+        // The cores this process may use, the check pass included; Glibc, not
+        // Foundation, which would cost ~5 ms to load.
+        let jobs = try SourceInputs.jobCount(command) ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        let scene = try SceneInput.stream(path, threads: jobs)
         let requested = command.list(PluginOptions.plugins)
         let plugins = try PluginOptions.load(requested.isEmpty ? scene.pluginNames : requested, command)
         var environment = scene.environment
@@ -71,8 +74,6 @@ package enum ResolveCommand {
         let tables = compact?.tables
         if json { SceneReport.writeHeader(plugins: plugins.map(\.info), to: writer) }
         compact?.writeHeader(plugins: plugins.map(\.info))
-        // The cores this process may use; Glibc, not Foundation, which would cost ~5 ms to load.
-        let jobs = try SourceInputs.jobCount(command) ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         var resolution: SceneResolution
         do {
             resolution = try SceneResolver.resolve(

@@ -33,12 +33,16 @@ public struct SceneStream {
 
     /// Check pass: reads the whole file as `SceneReader.read` does, keeping
     /// only the header, the warnings and the plugin mentions.
-    public init(_ bytes: [UInt8], file: String = "<scene>") throws(SceneError) {
+    /// - Parameter threads: the threads the check may use (`--jobs`): with
+    ///   one, the syntax and the nodes are checked one after the other.
+    public init(_ bytes: [UInt8], file: String = "<scene>", threads: Int = 2) throws(SceneError) {
         // The JSON syntax is checked on another thread while this one checks
-        // the nodes (a large file only). The syntax error, if any, is the one
-        // reported, as when it was checked first; the node check is bounded
-        // and cannot fail otherwise on bytes that are not JSON.
-        let syntax = bytes.count >= Self.concurrentSyntaxCheck ? SyntaxCheck(bytes) : nil
+        // the nodes (a large file, and a second thread allowed). The syntax
+        // error, if any, is the one reported, as when it was checked first;
+        // the node check is bounded and cannot fail otherwise on bytes that
+        // are not JSON.
+        let concurrent = threads > 1 && bytes.count >= Self.concurrentSyntaxCheck
+        let syntax = concurrent ? SyntaxCheck(bytes) : nil
         if syntax == nil {
             do {
                 try JSONParser.checkDocument(bytes)

@@ -33,9 +33,9 @@ struct SceneStreamTests {
         }
     }
 
-    static func streamed(_ text: String) -> (error: SceneError?, warnings: [String]) {
+    static func streamed(_ text: String, threads: Int = 2) -> (error: SceneError?, warnings: [String]) {
         do {
-            let stream = try SceneStream(Array(text.utf8), file: "s.json")
+            let stream = try SceneStream(Array(text.utf8), file: "s.json", threads: threads)
             return (nil, stream.warnings.map(\.message))
         } catch {
             return (error, [])
@@ -50,15 +50,19 @@ struct SceneStreamTests {
             #expect(stream.error == whole.error, "\(text)")
             if whole.error == nil { #expect(stream.warnings == whole.warnings, "\(text)") }
         }
-        // A large file checks its syntax beside its nodes: still the first error, the syntax one first.
+        // A large file checks its syntax beside its nodes when a second thread
+        // is allowed, after them on one (`--jobs 1`): still the first error,
+        // the syntax one first.
         let deep = #"{"scene": 1, "root": "# + String(repeating: #"{"type": "V", "children": ["#, count: 3000)
         let both = #"{"scene": 1, "root": {"type": "", "children": [{"tw": 5}]}, "x": [1,]}"#
         for text in Self.wrong + [deep, both] {
             let large = text + String(repeating: " ", count: SceneStream.concurrentSyntaxCheck)
             let whole = Self.outcome(large)
-            let stream = Self.streamed(large)
-            #expect(stream.error != nil || whole.error == nil)
-            #expect(stream.error == whole.error, "\(text.prefix(80))")
+            for threads in [1, 2] {
+                let stream = Self.streamed(large, threads: threads)
+                #expect(stream.error != nil || whole.error == nil)
+                #expect(stream.error == whole.error, "\(threads) threads: \(text.prefix(80))")
+            }
         }
         // Warnings: every unknown field of a node before its children's, whatever the order in the file.
         let warned = Self.streamed(Self.wrong[0])
