@@ -70,6 +70,11 @@ struct SurfaceChunk {
     /// Surfaces per block: small enough to balance two threads within a chunk.
     static let blockSize = 8
 
+    /// Where a thread renders a block before its bytes are copied out: one
+    /// writer per thread, kept with its room, not one made and grown for
+    /// each block (four allocations and as many copies of its bytes).
+    private static let blockWriter = ThreadLocal { ByteWriter() }
+
     /// Resolves and renders the waiting items. With one job they are
     /// resolved and written now. With more, `jobs - 1` background threads
     /// start on them, a block at a time, while this thread goes back to
@@ -111,7 +116,8 @@ struct SurfaceChunk {
         self.items.removeAll(keepingCapacity: true)
         let blocks = (items.count + Self.blockSize - 1) / Self.blockSize
         let batch = SharedWork<Block<Extra>>(count: blocks) { b in
-            let w = ByteWriter()
+            let w = Self.blockWriter.current
+            w.removeAll()
             var block = Block<Extra>(bytes: [], extras: [], summary: SceneSummary())
             for i in b * Self.blockSize..<min((b + 1) * Self.blockSize, items.count) {
                 block.extras.append(resolve(items[i], index: i, into: w, counts: &block.summary))
