@@ -153,6 +153,9 @@ struct Comparison {
             var ratio = "—"
             if let w = row.wallRatio, let m = row.memoryRatio {
                 ratio = "\(format(w))× wall, \(format(m))× memory"
+            } else if case .wallOf(_, _, let milliseconds) = row.target, milliseconds > 0 {
+                // Against the other twhost row its target names.
+                ratio = "\(format(row.twhost.wall.median / milliseconds))×"
             }
             let memoryText = row.note == nil ? Self.memory(row.twhost.memory) : "—"
             out +=
