@@ -74,6 +74,9 @@ struct SurfaceChunk {
     /// writer per thread, kept with its room, not one made and grown for
     /// each block (four allocations and as many copies of its bytes).
     private static let blockWriter = ThreadLocal { ByteWriter() }
+    /// The room a thread's block writer keeps between blocks: a block of
+    /// megabyte class lists does not stay allocated on every thread after it.
+    static let blockWriterRoom = 256 * 1024
 
     /// Resolves and renders the waiting items. With one job they are
     /// resolved and written now. With more, `jobs - 1` background threads
@@ -117,7 +120,7 @@ struct SurfaceChunk {
         let blocks = (items.count + Self.blockSize - 1) / Self.blockSize
         let batch = SharedWork<Block<Extra>>(count: blocks) { b in
             let w = Self.blockWriter.current
-            w.removeAll()
+            w.removeAll(keepingCapacityUpTo: Self.blockWriterRoom)
             var block = Block<Extra>(bytes: [], extras: [], summary: SceneSummary())
             for i in b * Self.blockSize..<min((b + 1) * Self.blockSize, items.count) {
                 block.extras.append(resolve(items[i], index: i, into: w, counts: &block.summary))

@@ -17,6 +17,8 @@ public final class ByteWriter {
     @exclusivity(unchecked) private var capacity: Int
     /// How many bytes are buffered.
     @exclusivity(unchecked) public private(set) var count = 0
+    /// How many bytes fit before the buffer grows.
+    var room: Int { capacity }
     private let fd: Int32?
     private let flushThreshold: Int
     private var failure: WriteError?
@@ -210,5 +212,15 @@ public final class ByteWriter {
     /// Drops what was written, keeping the room (a writer used again and again).
     public func removeAll() {
         count = 0
+    }
+
+    /// Drops what was written, keeping at most `limit` bytes of room: a
+    /// writer kept for long does not hold on to what one large piece needed.
+    public func removeAll(keepingCapacityUpTo limit: Int) {
+        count = 0
+        guard capacity > limit else { return }
+        buffer.deallocate()
+        capacity = max(limit, 1)
+        buffer = .allocate(capacity: capacity)
     }
 }

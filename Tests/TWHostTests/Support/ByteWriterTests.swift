@@ -24,6 +24,23 @@ struct ByteWriterTests {
         #expect(w.string == "187")
     }
 
+    @Test("a writer emptied with a room limit gives back what one large piece grew, and writes on")
+    func roomLimit() {
+        let w = ByteWriter()
+        w.append(bytes: [UInt8](repeating: 65, count: 100_000))
+        #expect(w.room >= 100_000)
+        w.removeAll(keepingCapacityUpTo: 8192)
+        #expect(w.count == 0)
+        #expect(w.room == 8192)
+        w.append("ab")
+        #expect(w.string == "ab")
+        // Under the limit the room is kept.
+        w.removeAll(keepingCapacityUpTo: 1 << 20)
+        #expect(w.room == 8192)
+        w.append(bytes: [UInt8](repeating: 66, count: 20_000))
+        #expect(w.bytes == [UInt8](repeating: 66, count: 20_000))
+    }
+
     @Test("a JSON string written in pieces has the bytes of the whole written at once")
     func stringPieces() {
         let pieces = ["plain", "\"q\"", "back\\slash", "line\nbreak\ttab\r", "\u{1}\u{1f}", "é😀", "", "]"]
