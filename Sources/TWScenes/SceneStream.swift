@@ -41,8 +41,7 @@ public struct SceneStream {
         // error, if any, is the one reported, as when it was checked first;
         // the node check is bounded and cannot fail otherwise on bytes that
         // are not JSON.
-        let concurrent = threads > 1 && bytes.count >= Self.concurrentSyntaxCheck
-        let syntax = concurrent ? SyntaxCheck(bytes) : nil
+        let syntax = Self.checksSyntaxBeside(byteCount: bytes.count, threads: threads) ? SyntaxCheck(bytes) : nil
         if syntax == nil {
             do {
                 try JSONParser.checkDocument(bytes)
@@ -67,6 +66,12 @@ public struct SceneStream {
 
     /// From this size on, the syntax check runs beside the node check.
     static let concurrentSyntaxCheck = 256 * 1024
+
+    /// Whether a file's syntax is checked on a second thread beside its nodes:
+    /// a large file, and a second thread allowed.
+    static func checksSyntaxBeside(byteCount: Int, threads: Int) -> Bool {
+        threads > 1 && byteCount >= concurrentSyntaxCheck
+    }
 
     /// `JSONParser.checkDocument` on a thread of its own.
     final class SyntaxCheck: @unchecked Sendable {

@@ -55,6 +55,10 @@ struct SceneStreamTests {
         // the syntax one first.
         let deep = #"{"scene": 1, "root": "# + String(repeating: #"{"type": "V", "children": ["#, count: 3000)
         let both = #"{"scene": 1, "root": {"type": "", "children": [{"tw": 5}]}, "x": [1,]}"#
+        let size = SceneStream.concurrentSyntaxCheck
+        #expect(SceneStream.checksSyntaxBeside(byteCount: size, threads: 2))
+        #expect(!SceneStream.checksSyntaxBeside(byteCount: size, threads: 1))
+        #expect(!SceneStream.checksSyntaxBeside(byteCount: size - 1, threads: 2))
         for text in Self.wrong + [deep, both] {
             let large = text + String(repeating: " ", count: SceneStream.concurrentSyntaxCheck)
             let whole = Self.outcome(large)
