@@ -27,15 +27,19 @@ public final class CompactReport {
     private let w: ByteWriter
     /// What every rendering thread looks parts up in.
     public let tables = Tables()
+    // The fields below are the writer's: one thread uses them, and no method
+    // calls out while it changes them, so no access can overlap and they go
+    // without dynamic exclusivity checks (two a table index, every index of
+    // every surface, were a sixth of the compact format's own cost).
     /// Per kind, each table number's index in the report (-1 before its first use)…
-    private var entryIndex: [Int] = []
-    private var tailIndex: [Int] = []
-    private var identityIndex: [Int] = []
+    @exclusivity(unchecked) private var entryIndex: [Int] = []
+    @exclusivity(unchecked) private var tailIndex: [Int] = []
+    @exclusivity(unchecked) private var identityIndex: [Int] = []
     /// …and the numbers in order of first use.
-    private var entryOrder: [Int] = []
-    private var tailOrder: [Int] = []
-    private var identityOrder: [Int] = []
-    private var count = 0
+    @exclusivity(unchecked) private var entryOrder: [Int] = []
+    @exclusivity(unchecked) private var tailOrder: [Int] = []
+    @exclusivity(unchecked) private var identityOrder: [Int] = []
+    @exclusivity(unchecked) private var count = 0
 
     /// The distinct parts of the surfaces rendered so far, each with a number.
     public final class Tables: Sendable {
@@ -93,10 +97,8 @@ public final class CompactReport {
             return Int(packed & 0xff_ffff) - 1
         }
 
-        /// A chain entry as `render` hands it over.
+        /// A chain entry `render` could not number without the tables' lock.
         enum Entry {
-            /// Numbered already (a shared rendering's kept number).
-            case number(Int)
             /// The rendering kept with a shared entry, not numbered yet.
             case shared(SceneReport.RenderedEntry)
             /// The bytes of an entry rendered for this surface alone.
@@ -110,29 +112,23 @@ public final class CompactReport {
             case bytes(Key)
         }
 
-        /// A surface's parts numbered: a shared entry by the number its
-        /// rendering keeps once met, any other entry by its bytes (the same
-        /// number for the same bytes), the tail and identity by their values.
-        func number(_ entries: [Entry], tail: Part, identity: Part) -> (
-            entries: [Int], tail: Int, identity: Int
-        ) {
-            var numbers: [Int] = []
-            numbers.reserveCapacity(entries.count)
-            let all = entries.allSatisfy { if case .number = $0 { true } else { false } }
-            if all, case .number(let t) = tail, case .number(let i) = identity {
-                // Every part known: no lock.
-                for case .number(let n) in entries { numbers.append(n) }
-                return (numbers, t, i)
-            }
+        /// Numbers the rest of a surface's parts: each entry of `pending`
+        /// at its place in `entries` (a shared entry by its rendering's bytes,
+        /// its number then kept with the rendering; any other by its bytes:
+        /// the same number for the same bytes), the tail and identity by
+        /// their values. No lock when everything is numbered already.
+        func number(
+            _ entries: inout [Int], pending: [(index: Int, entry: Entry)], tail: Part, identity: Part
+        ) -> (tail: Int, identity: Int) {
+            if pending.isEmpty, case .number(let t) = tail, case .number(let i) = identity { return (t, i) }
             return state.withLock { state in
-                for entry in entries {
+                for (index, entry) in pending {
                     switch entry {
-                    case .number(let n): numbers.append(n)
-                    case .bytes(let key): numbers.append(state.entries.number(key))
+                    case .bytes(let key): entries[index] = state.entries.number(key)
                     case .shared(let rendering):
                         let number = state.entries.number(Key(rendering.bytes))
                         if let packed = packed(number) { rendering.compactNumber.store(packed, ordering: .relaxed) }
-                        numbers.append(number)
+                        entries[index] = number
                     }
                 }
                 func numbered(_ part: Part, _ table: inout Table) -> Int {
@@ -141,7 +137,7 @@ public final class CompactReport {
                     case .bytes(let key): table.number(key)
                     }
                 }
-                return (numbers, numbered(tail, &state.tails), numbered(identity, &state.identities))
+                return (numbered(tail, &state.tails), numbered(identity, &state.identities))
             }
         }
     }
@@ -150,14 +146,16 @@ public final class CompactReport {
     /// report's tables: most surfaces share one of a few tails and their
     /// identity with the surface before, which are then compared, not hashed
     /// and looked up under the tables' lock.
+    /// Used by one thread alone, with no call out while a field changes:
+    /// no dynamic exclusivity checks.
     final class LastParts {
-        var serial: UInt64 = 0
+        @exclusivity(unchecked) var serial: UInt64 = 0
         /// At most `tailCount`, the oldest replaced first.
-        var tails: [(bytes: [UInt8], number: Int)] = []
-        var nextTail = 0
+        @exclusivity(unchecked) var tails: [(bytes: [UInt8], number: Int)] = []
+        @exclusivity(unchecked) var nextTail = 0
         static let tailCount = 4
-        var identity = ""
-        var identityNumber = -1
+        @exclusivity(unchecked) var identity = ""
+        @exclusivity(unchecked) var identityNumber = -1
 
         /// Empties the parts when they are of other tables.
         func use(_ tables: Tables) {
@@ -197,22 +195,25 @@ public final class CompactReport {
         let headEnd = w.count
         SceneReport.writeScope(record, to: w)
         let scopeEnd = w.count
-        // Entries not shared are rendered and hashed here, outside the tables' lock.
-        var entries: [Tables.Entry] = []
-        entries.reserveCapacity(record.surface.chain.count)
-        for entry in record.surface.chain {
+        // A shared entry numbered before is its kept number; any other entry
+        // is numbered under the tables' lock (`pending`), entries not shared
+        // rendered and hashed here, outside it.
+        let chain = record.surface.chain
+        var entries = [Int](repeating: -1, count: chain.count)
+        var pending: [(index: Int, entry: Tables.Entry)] = []
+        for (i, entry) in chain.enumerated() {
             if entry.isShared {
                 let rendering = SceneReport.rendered(entry)
                 if !rendering.shared {
-                    entries.append(.bytes(Tables.Key(rendering.bytes)))
+                    pending.append((i, .bytes(Tables.Key(rendering.bytes))))
                 } else if let known = tables.number(kept: rendering) {
-                    entries.append(.number(known))
+                    entries[i] = known
                 } else {
-                    entries.append(.shared(rendering))
+                    pending.append((i, .shared(rendering)))
                 }
             } else {
                 SceneReport.renderEntry(entry, to: w)
-                entries.append(.bytes(Tables.Key(w.takeBytes(from: scopeEnd))))
+                pending.append((i, .bytes(Tables.Key(w.takeBytes(from: scopeEnd)))))
             }
         }
         let last = LastParts.current
@@ -234,7 +235,7 @@ public final class CompactReport {
         let identity: Tables.Part =
             last.identityNumber >= 0 && last.identity == identityText
             ? .number(last.identityNumber) : .bytes(Tables.Key(Array(identityText.utf8)))
-        let numbers = tables.number(entries, tail: tail, identity: identity)
+        let numbers = tables.number(&entries, pending: pending, tail: tail, identity: identity)
         if let tailBytes { last.keepTail(tailBytes, number: numbers.tail) }
         if case .bytes = identity {
             last.identity = identityText
@@ -242,7 +243,7 @@ public final class CompactReport {
         }
         return Rendered(
             headCount: headEnd - start, scopeCount: scopeEnd - headEnd, identity: numbers.identity,
-            entries: numbers.entries, tail: numbers.tail)
+            entries: entries, tail: numbers.tail)
     }
 
     /// `{"twhost": 1, "format": "compact", "plugins": […], "surfaces": [`.
@@ -269,21 +270,25 @@ public final class CompactReport {
 
     /// One surface a line: its own fields, then indices into the tables.
     private func write(head: ArraySlice<UInt8>, scope: ArraySlice<UInt8>, _ surface: Rendered) {
-        w.append(count == 0 ? "\n{" : ",\n{")
+        // Fixed text as `StaticString`: a `String` literal's append asks for its storage each time.
+        w.append(count == 0 ? "\n{" as StaticString : ",\n{")
         count += 1
         w.append(bytes: head)
-        w.append(", \"identity\": ")
+        w.append(", \"identity\": " as StaticString)
         w.appendInteger(Self.index(surface.identity, &identityIndex, &identityOrder))
-        w.append(", \"scope\": ")
+        w.append(", \"scope\": " as StaticString)
         w.append(bytes: scope)
-        w.append(", \"chain\": [")
+        w.append(", \"chain\": [" as StaticString)
         for (i, entry) in surface.entries.enumerated() {
-            if i > 0 { w.append(", ") }
+            if i > 0 {
+                w.append(UInt8(ascii: ","))
+                w.append(UInt8(ascii: " "))
+            }
             w.appendInteger(Self.index(entry, &entryIndex, &entryOrder))
         }
-        w.append("], \"tail\": ")
+        w.append("], \"tail\": " as StaticString)
         w.appendInteger(Self.index(surface.tail, &tailIndex, &tailOrder))
-        w.append("}")
+        w.append(UInt8(ascii: "}"))
     }
 
     /// A table number's index in the report, given at its first use.

@@ -164,16 +164,23 @@ public final class ByteWriter {
     /// An integer as `appendNumber` writes it, digit by digit (no string made).
     public func appendInteger(_ n: Int) {
         guard n >= 0, n < 1_000_000_000_000_000 else { return appendNumber(Double(n)) }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { digits in
-            var first = 16
-            var rest = n
-            repeat {
-                first -= 1
-                digits[first] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            write(UnsafeBufferPointer(rebasing: digits[first...]))
+        // The digits straight into the buffer, last first: an integer is
+        // written for every index of a compact report.
+        var width = 1
+        var power = 10
+        while width < 18 && n >= power {
+            width += 1
+            power &*= 10
         }
+        reserve(width)
+        var digit = buffer + count + width
+        var rest = n
+        repeat {
+            digit -= 1
+            digit.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        } while rest > 0
+        count &+= width
         flushIfNeeded()
     }
 

@@ -11,6 +11,12 @@ struct ByteWriterTests {
             0, 1, 9, 10, 99, 100, 12_345, Int(Int32.max), 999_999_999_999_999, 1_000_000_000_000_000, -1, -42,
         ]
         values += [Int.max, Int.min]
+        // Either side of every digit count the writer sizes for.
+        var power = 1
+        for _ in 1...17 {
+            power *= 10
+            values += [power - 1, power]
+        }
         for value in values {
             let digits = ByteWriter()
             digits.appendInteger(value)
