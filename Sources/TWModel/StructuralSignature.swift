@@ -99,6 +99,17 @@ public struct StructuralSignature: Hashable, Sendable {
         storage = Storage(parts: parts, text: text, identity: digest(text))
     }
 
+    /// The same signature behind a reference of its own: for a thread that
+    /// hands it to its own surfaces (`InactiveSlotChains`), so that threads
+    /// do not count references on one object.
+    /// The identity is a string of its own too: a report appends it for every surface.
+    package func separateCopy() -> StructuralSignature {
+        let identity = String(decoding: Array(storage.identity.utf8), as: UTF8.self)
+        return StructuralSignature(storage: Storage(parts: storage.parts, text: storage.text, identity: identity))
+    }
+
+    private init(storage: Storage) { self.storage = storage }
+
     /// The signature of a surface with no chain, only an animation.
     package static let animationOnly = StructuralSignature([.animation])
 

@@ -114,6 +114,15 @@ public struct ChainEntry: Hashable, Sendable {
     /// (see `isShared`); always nil for an entry that is not shared.
     @inlinable package var reportMemo: AnyObject? { storage.shared ? storage.loadReportMemo() : nil }
 
+    /// The same entry behind a storage of its own, shared as this one is
+    /// (with nothing rendered kept yet): for a thread that hands it to its
+    /// own surfaces, so that threads do not count references on one storage.
+    package func separateCopy() -> ChainEntry {
+        var copy = ChainEntry(phase: phase, origin: origin, active: active, modifier: modifier, className: className)
+        if isShared { copy.share() }
+        return copy
+    }
+
     /// Keeps `memo` for this shared entry unless another thread kept one
     /// first; returns the one kept. An entry that is not shared keeps nothing.
     package func keepReportMemo(_ memo: AnyObject) -> AnyObject {

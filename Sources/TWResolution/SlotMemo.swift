@@ -1,6 +1,7 @@
 import Synchronization
 import TWLoading
 import TWModel
+import TWSupport
 
 /// Plugin slots memoised per scope: a factory's IR is a pure function of the
 /// registration, the argument, whether it is active and the theme (the ABI's
@@ -158,8 +159,43 @@ final class InactiveSlotChains: Sendable {
     }
 
     private let chains = Mutex<[SurfaceSource: Chain?]>([:])
+    /// Never reused, unlike an object's address: a thread's copies for a
+    /// scope that is gone are never taken for another scope's.
+    private let serial = InactiveSlotChains.nextSerial.add(1, ordering: .relaxed).newValue
+    private static let nextSerial = Atomic<UInt64>(0)
+    /// Bumped by `clear()`: every thread's copies are dropped.
+    private let epoch = Atomic<UInt64>(0)
 
+    /// The source's chain, as this thread's copy: the entries, arrays and
+    /// signature a thread hands to its surfaces are its own, so that two
+    /// threads resolving one scope do not count references on the same
+    /// objects for every surface (the cache line of each would move between
+    /// their cores).
     func chain(for source: SurfaceSource, scope: ResolutionScope) -> Chain? {
+        let local = ThreadSlotChains.current
+        let epoch = self.epoch.load(ordering: .acquiring)
+        if local.lastSerial == serial, local.lastEpoch == epoch, local.lastSource == source { return local.lastChain }
+        var copies = local.chains[serial].flatMap { $0.epoch == epoch ? $0.bySource : nil } ?? [:]
+        let chain: Chain?
+        if let known = copies[source] {
+            chain = known
+        } else {
+            chain = shared(source, scope: scope).map(Self.separateCopy)
+            if copies.count >= 64 { copies.removeAll() }
+            copies[source] = chain
+            // A thread keeps the copies of a few scopes: a scene has few, and a long-lived one starts afresh.
+            if local.chains.count >= 64 { local.chains.removeAll() }
+            local.chains[serial] = (epoch, copies)
+        }
+        local.lastSerial = serial
+        local.lastEpoch = epoch
+        local.lastSource = source
+        local.lastChain = chain
+        return chain
+    }
+
+    /// The one chain every thread copies, built once.
+    private func shared(_ source: SurfaceSource, scope: ResolutionScope) -> Chain? {
         if let known = chains.withLock({ $0[source] }) { return known }
         let chain = Self.build(source, scope: scope)
         chains.withLock { chains in
@@ -167,6 +203,14 @@ final class InactiveSlotChains: Sendable {
             chains[source] = chain
         }
         return chain
+    }
+
+    private static func separateCopy(_ chain: Chain) -> Chain {
+        Chain(
+            before: chain.before.map { $0.separateCopy() },
+            afterStage: chain.afterStage.map { $0.map { $0.separateCopy() } },
+            stagesWithSlots: chain.stagesWithSlots, signature: chain.signature.separateCopy(),
+            unstable: chain.unstable)
     }
 
     private static func build(_ source: SurfaceSource, scope: ResolutionScope) -> Chain? {
@@ -189,5 +233,25 @@ final class InactiveSlotChains: Sendable {
             unstable: slots.unstable.map { SurfaceFinding.unstableStructure(registration: $0).diagnostic })
     }
 
-    func clear() { chains.withLock { $0.removeAll() } }
+    func clear() {
+        chains.withLock { $0.removeAll() }
+        epoch.add(1, ordering: .releasing)
+    }
+}
+
+/// The copies of inactive slot chains one thread hands out, by the serial of
+/// the scope's chains; used by that thread alone.
+final class ThreadSlotChains {
+    @exclusivity(unchecked) var chains:
+        [UInt64: (epoch: UInt64, bySource: [SurfaceSource: InactiveSlotChains.Chain?])] =
+            [:]
+    /// The chain handed out last, compared before anything is hashed
+    /// (fields of their own: a tuple would be copied whole to be compared).
+    @exclusivity(unchecked) var lastSerial: UInt64 = 0
+    @exclusivity(unchecked) var lastEpoch: UInt64 = 0
+    @exclusivity(unchecked) var lastSource: SurfaceSource?
+    @exclusivity(unchecked) var lastChain: InactiveSlotChains.Chain?
+
+    static var current: ThreadSlotChains { perThread.current }
+    private static let perThread = ThreadLocal { ThreadSlotChains() }
 }
