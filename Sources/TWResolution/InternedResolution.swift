@@ -63,16 +63,43 @@ final class InternedTables: Sendable {
         let setsForegroundUnderVariant: Bool
         /// One bit per property ordinal an effect assigns, under any condition.
         let assignedMask: UInt64
+        /// Every assignment of the effects, in order, as plain data: what
+        /// conflict selection reads for every surface, with no reference to
+        /// count (a copy of an effect retains its conditions, text and
+        /// assignments; these are numbers).
+        let selections: [Selection]
+
+        /// An assignment as conflict selection reads it.
+        struct Selection: Sendable {
+            /// The effect's rank (`Effect.rank`).
+            let rank: Int64
+            /// The effect's index in `effects`, the assignment's in its effect.
+            let effect: Int32
+            let assignment: Int32
+            let ordinal: Int32
+            let number: Int32
+            /// Whether the effect has conditions (else it always applies).
+            let conditional: Bool
+        }
 
         init(effects: [Effect], expandedCount: Int) {
             self.effects = effects
             self.expandedCount = expandedCount
             setsForegroundUnderVariant = effects.contains(where: InternedTables.setsForegroundUnderVariant)
             var mask: UInt64 = 0
-            for effect in effects {
-                for assignment in effect.assignments { mask |= 1 << UInt64(assignment.ordinal) }
+            var selections: [Selection] = []
+            for (e, effect) in effects.enumerated() {
+                for (a, assignment) in effect.assignments.enumerated() {
+                    mask |= 1 << UInt64(assignment.ordinal)
+                    selections.append(
+                        Selection(
+                            rank: effect.rank, effect: Int32(e), assignment: Int32(a),
+                            ordinal: Int32(assignment.ordinal), number: assignment.number,
+                            conditional: !effect.conditions.isEmpty))
+                }
             }
             assignedMask = mask
+            self.selections = selections
         }
     }
 
@@ -251,18 +278,30 @@ final class InternedTables: Sendable {
         // One bit per property ordinal a class of the list assigns, under
         // any condition (`StyleEmitter.Group.readMasks`).
         var assigned: UInt64 = 0
-        var index: Int64 = 0
-        for (c, compiled) in classes.enumerated() {
-            assigned |= compiled.assignedMask
-            for (e, effect) in compiled.effects.enumerated() {
-                defer { index += 1 }
-                guard surfaceState.satisfies(effect.conditions) else { continue }
-                let rank = Variant.packedRank(effect.rank, index: index)
-                for (a, assignment) in effect.assignments.enumerated() where rank > winners[assignment.ordinal].rank {
-                    winners[assignment.ordinal] = Winner(
-                        rank: rank, number: assignment.number, classIndex: c, effectIndex: e, assignmentIndex: a)
+        // The declaration index of the class's first effect (effects are numbered across the list).
+        var base: Int64 = 0
+        for c in classes.indices {
+            assigned |= classes[c].assignedMask
+            // The effect whose conditions were checked last, and whether they hold.
+            var checked: Int32 = -1
+            var holds = true
+            for selection in classes[c].selections {
+                if selection.conditional {
+                    if selection.effect != checked {
+                        checked = selection.effect
+                        holds = surfaceState.satisfies(classes[c].effects[Int(selection.effect)].conditions)
+                    }
+                    guard holds else { continue }
+                }
+                let rank = Variant.packedRank(selection.rank, index: base + Int64(selection.effect))
+                let ordinal = Int(selection.ordinal)
+                if rank > winners[ordinal].rank {
+                    winners[ordinal] = Winner(
+                        rank: rank, number: selection.number, classIndex: c, effectIndex: Int(selection.effect),
+                        assignmentIndex: Int(selection.assignment))
                 }
             }
+            base += Int64(classes[c].effects.count)
         }
         // A text color under an inactive variant keeps its modifier (`PreparedStyle.keepForeground`):
         // the general path's.
