@@ -238,8 +238,9 @@ public struct JSONParser {
     private mutating func parseString() throws(JSONParseError) -> String {
         index += 1  // opening quote
         // Fast path: no escapes, so the string is the bytes between the quotes
-        // (ASCII needs no validation).
-        var scan = index
+        // (ASCII needs no validation). The plain ASCII run is skipped eight
+        // bytes at a time first.
+        var scan = bytes.withUnsafeBufferPointer { Self.plainRun($0, from: index) }
         var ascii = true
         while scan < bytes.count {
             let b = bytes[scan]
@@ -571,38 +572,43 @@ extension JSONParser {
 
     /// Checks a string without building it.
     private mutating func skipString() throws(JSONParseError) {
-        // The common case is ASCII without escapes: nothing to validate or
-        // build. Eight bytes are tested at a time for a quote, a backslash,
-        // a control byte or a non-ASCII byte; the byte loop takes over at the
-        // word that has one.
+        // The common case is ASCII without escapes: nothing to validate or build.
         let plainEnd = bytes.withUnsafeBufferPointer { buffer -> Int? in
-            guard let base = buffer.baseAddress else { return nil }
-            var scan = index + 1
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            while scan + 8 <= buffer.count {
-                let word = UnsafeRawPointer(base + scan).loadUnaligned(as: UInt64.self)
-                let quote = word ^ (ones &* 0x22)
-                let backslash = word ^ (ones &* 0x5C)
-                let special =
-                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
-                    | word
-                if special & highs != 0 { break }
-                scan += 8
-            }
-            while scan < buffer.count {
-                let b = buffer[scan]
-                if b == UInt8(ascii: "\"") { return scan + 1 }
-                if b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { return nil }
-                scan += 1
-            }
-            return nil
+            let stop = Self.plainRun(buffer, from: index + 1)
+            return stop < buffer.count && buffer[stop] == UInt8(ascii: "\"") ? stop + 1 : nil
         }
         if let plainEnd {
             index = plainEnd
             return
         }
         _ = try parseString()
+    }
+
+    /// The first byte from `start` on that a string's plain run ends at — a
+    /// quote, a backslash, a control byte or a non-ASCII byte — or the
+    /// buffer's end. Eight bytes are tested at a time; the byte loop takes
+    /// over at the word that has one.
+    static func plainRun(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = buffer.baseAddress else { return start }
+        var scan = start
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while scan + 8 <= buffer.count {
+            let word = UnsafeRawPointer(base + scan).loadUnaligned(as: UInt64.self)
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let special =
+                ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+                | word
+            if special & highs != 0 { break }
+            scan += 8
+        }
+        while scan < buffer.count {
+            let b = buffer[scan]
+            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { return scan }
+            scan += 1
+        }
+        return scan
     }
 }
 

@@ -64,6 +64,49 @@ struct ByteWriterTests {
         }
     }
 
+    @Test(
+        "a JSON string is escaped byte for byte as JSON requires and parses back, wherever its first escape falls in a word of eight bytes"
+    )
+    func stringEscapes() throws {
+        // Plain runs of several lengths beside every byte that ends one.
+        let pieces = [
+            "abcdefgh", "a", "0123456789abcdef", "xyz", "\"", "\\", "\n", "\t", "\r", "\u{1}", "\u{1f}", "\u{7f}", "é",
+            "😀", "/",
+        ]
+        var seed: UInt64 = 3
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        for _ in 0..<3_000 {
+            let text = (0..<next(8)).map { _ in pieces[next(pieces.count)] }.joined()
+            let w = ByteWriter()
+            w.appendJSONString(text)
+            var expected = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": expected += "\\\""
+                case "\\": expected += "\\\\"
+                case "\n": expected += "\\n"
+                case "\r": expected += "\\r"
+                case "\t": expected += "\\t"
+                case _ where scalar.value < 0x20:
+                    let hex = Array("0123456789abcdef")
+                    expected += "\\u00" + String(hex[Int(scalar.value >> 4)]) + String(hex[Int(scalar.value & 0xF)])
+                default: expected.unicodeScalars.append(scalar)
+                }
+            }
+            expected += "\""
+            #expect(w.string == expected, "\(Array(text.utf8))")
+            let parsed = try JSONParser.parse(w.bytes)
+            guard case .string(let back) = parsed.value else {
+                Issue.record("not a string: \(w.string)")
+                continue
+            }
+            #expect(Array(back.utf8) == Array(text.utf8), "\(w.string)")
+        }
+    }
+
     @Test("call syntax written into a JSON string is the escaped `swiftCode`")
     func callSyntax() {
         let node = IRNode(
