@@ -14,14 +14,18 @@ import TWSupport
 /// those numbers into the indices it writes (first use first), so indices
 /// never depend on threads and the one thread that writes hashes nothing.
 public final class CompactReport {
-    /// One surface rendered: its head and scope are the first bytes of its
-    /// run (`render`'s writer), its other parts numbers in `tables`.
+    /// One surface rendered: its head, its scope and its chain entries'
+    /// numbers in `tables` (each an `Int`'s bytes: no array to allocate for
+    /// every surface) are its bytes of the run (`render`'s writer); its tail
+    /// and identity are numbers in `tables`.
     public struct Rendered: Sendable {
         var headCount: Int
         var scopeCount: Int
+        var entryCount: Int
         var identity: Int
-        var entries: [Int]
         var tail: Int
+        /// All its bytes of the run.
+        var byteCount: Int { headCount + scopeCount + entryCount * MemoryLayout<Int>.size }
     }
 
     private let w: ByteWriter
@@ -118,7 +122,8 @@ public final class CompactReport {
         /// the same number for the same bytes), the tail and identity by
         /// their values. No lock when everything is numbered already.
         func number(
-            _ entries: inout [Int], pending: [(index: Int, entry: Entry)], tail: Part, identity: Part
+            _ entries: UnsafeMutableBufferPointer<Int>, pending: [(index: Int, entry: Entry)], tail: Part,
+            identity: Part
         ) -> (tail: Int, identity: Int) {
             if pending.isEmpty, case .number(let t) = tail, case .number(let i) = identity { return (t, i) }
             return state.withLock { state in
@@ -195,55 +200,58 @@ public final class CompactReport {
         let headEnd = w.count
         SceneReport.writeScope(record, to: w)
         let scopeEnd = w.count
-        // A shared entry numbered before is its kept number; any other entry
-        // is numbered under the tables' lock (`pending`), entries not shared
-        // rendered and hashed here, outside it.
         let chain = record.surface.chain
-        var entries = [Int](repeating: -1, count: chain.count)
-        var pending: [(index: Int, entry: Tables.Entry)] = []
-        for (i, entry) in chain.enumerated() {
-            if entry.isShared {
-                let rendering = SceneReport.rendered(entry)
-                if !rendering.shared {
-                    pending.append((i, .bytes(Tables.Key(rendering.bytes))))
-                } else if let known = tables.number(kept: rendering) {
-                    entries[i] = known
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: chain.count) { entries in
+            entries.initialize(repeating: -1)
+            // A shared entry numbered before is its kept number; any other entry
+            // is numbered under the tables' lock (`pending`), entries not shared
+            // rendered and hashed here, outside it.
+            var pending: [(index: Int, entry: Tables.Entry)] = []
+            for (i, entry) in chain.enumerated() {
+                if entry.isShared {
+                    let rendering = SceneReport.rendered(entry)
+                    if !rendering.shared {
+                        pending.append((i, .bytes(Tables.Key(rendering.bytes))))
+                    } else if let known = tables.number(kept: rendering) {
+                        entries[i] = known
+                    } else {
+                        pending.append((i, .shared(rendering)))
+                    }
                 } else {
-                    pending.append((i, .shared(rendering)))
+                    SceneReport.renderEntry(entry, to: w)
+                    pending.append((i, .bytes(Tables.Key(w.takeBytes(from: scopeEnd)))))
                 }
-            } else {
-                SceneReport.renderEntry(entry, to: w)
-                pending.append((i, .bytes(Tables.Key(w.takeBytes(from: scopeEnd)))))
             }
+            let last = LastParts.current
+            last.use(tables)
+            w.append("{")
+            SceneReport.writeTail(record, to: w)
+            w.append("}")
+            var tailBytes: [UInt8]?
+            let tail: Tables.Part
+            if let known = last.tailNumber(w, from: scopeEnd) {
+                w.truncate(to: scopeEnd)
+                tail = .number(known)
+            } else {
+                let bytes = w.takeBytes(from: scopeEnd)
+                tailBytes = bytes
+                tail = .bytes(Tables.Key(bytes))
+            }
+            let identityText = record.surface.identity
+            let identity: Tables.Part =
+                last.identityNumber >= 0 && last.identity == identityText
+                ? .number(last.identityNumber) : .bytes(Tables.Key(Array(identityText.utf8)))
+            let numbers = tables.number(entries, pending: pending, tail: tail, identity: identity)
+            if let tailBytes { last.keepTail(tailBytes, number: numbers.tail) }
+            if case .bytes = identity {
+                last.identity = identityText
+                last.identityNumber = numbers.identity
+            }
+            w.append(raw: UnsafeRawBufferPointer(entries))
+            return Rendered(
+                headCount: headEnd - start, scopeCount: scopeEnd - headEnd, entryCount: chain.count,
+                identity: numbers.identity, tail: numbers.tail)
         }
-        let last = LastParts.current
-        last.use(tables)
-        w.append("{")
-        SceneReport.writeTail(record, to: w)
-        w.append("}")
-        var tailBytes: [UInt8]?
-        let tail: Tables.Part
-        if let known = last.tailNumber(w, from: scopeEnd) {
-            w.truncate(to: scopeEnd)
-            tail = .number(known)
-        } else {
-            let bytes = w.takeBytes(from: scopeEnd)
-            tailBytes = bytes
-            tail = .bytes(Tables.Key(bytes))
-        }
-        let identityText = record.surface.identity
-        let identity: Tables.Part =
-            last.identityNumber >= 0 && last.identity == identityText
-            ? .number(last.identityNumber) : .bytes(Tables.Key(Array(identityText.utf8)))
-        let numbers = tables.number(&entries, pending: pending, tail: tail, identity: identity)
-        if let tailBytes { last.keepTail(tailBytes, number: numbers.tail) }
-        if case .bytes = identity {
-            last.identity = identityText
-            last.identityNumber = numbers.identity
-        }
-        return Rendered(
-            headCount: headEnd - start, scopeCount: scopeEnd - headEnd, identity: numbers.identity,
-            entries: entries, tail: numbers.tail)
     }
 
     /// `{"twhost": 1, "format": "compact", "plugins": […], "surfaces": [`.
@@ -257,29 +265,33 @@ public final class CompactReport {
         w.append(",\n\"surfaces\": [")
     }
 
-    /// A run of surfaces `render` made, with the bytes it wrote for them, one a line.
-    public func write(_ bytes: [UInt8], _ surfaces: [Rendered]) {
-        var offset = 0
-        for surface in surfaces {
-            let head = offset..<offset + surface.headCount
-            let scope = head.upperBound..<head.upperBound + surface.scopeCount
-            offset = scope.upperBound
-            write(head: bytes[head], scope: bytes[scope], surface)
+    /// A run of surfaces `render` made (nil for none), with the bytes it wrote for them, one a line.
+    public func write(_ bytes: [UInt8], _ surfaces: [Rendered?]) {
+        bytes.withUnsafeBytes { run in
+            var offset = 0
+            for case let surface? in surfaces {
+                write(UnsafeRawBufferPointer(rebasing: run[offset..<offset + surface.byteCount]), surface)
+                offset += surface.byteCount
+            }
         }
     }
 
     /// One surface a line: its own fields, then indices into the tables.
-    private func write(head: ArraySlice<UInt8>, scope: ArraySlice<UInt8>, _ surface: Rendered) {
+    private func write(_ run: UnsafeRawBufferPointer, _ surface: Rendered) {
+        let head = UnsafeRawBufferPointer(rebasing: run[..<surface.headCount])
+        let scopeEnd = surface.headCount + surface.scopeCount
+        let scope = UnsafeRawBufferPointer(rebasing: run[surface.headCount..<scopeEnd])
         // Fixed text as `StaticString`: a `String` literal's append asks for its storage each time.
         w.append(count == 0 ? "\n{" as StaticString : ",\n{")
         count += 1
-        w.append(bytes: head)
+        w.append(raw: head)
         w.append(", \"identity\": " as StaticString)
         w.appendInteger(Self.index(surface.identity, &identityIndex, &identityOrder))
         w.append(", \"scope\": " as StaticString)
-        w.append(bytes: scope)
+        w.append(raw: scope)
         w.append(", \"chain\": [" as StaticString)
-        for (i, entry) in surface.entries.enumerated() {
+        for i in 0..<surface.entryCount {
+            let entry = run.loadUnaligned(fromByteOffset: scopeEnd + i * MemoryLayout<Int>.size, as: Int.self)
             if i > 0 {
                 w.append(UInt8(ascii: ","))
                 w.append(UInt8(ascii: " "))

@@ -73,6 +73,12 @@ public final class ByteWriter {
         flushIfNeeded()
     }
 
+    /// Raw bytes: a buffer's own, or a value's in memory.
+    public func append(raw more: UnsafeRawBufferPointer) {
+        write(UnsafeBufferPointer(start: more.baseAddress?.assumingMemoryBound(to: UInt8.self), count: more.count))
+        flushIfNeeded()
+    }
+
     /// Part of bytes rendered elsewhere.
     public func append(bytes more: ArraySlice<UInt8>) {
         more.withUnsafeBufferPointer { write($0) }
