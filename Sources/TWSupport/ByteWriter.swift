@@ -132,34 +132,7 @@ public final class ByteWriter {
     /// depends on one byte alone, so the pieces give the whole's bytes).
     public func appendJSONStringContents(_ text: String) {
         var text = text
-        text.withUTF8 { utf8 in
-            var start = 0
-            // The plain ASCII run before the first byte that may need an escape, eight bytes at a time.
-            for i in JSONParser.plainRun(utf8, from: 0)..<utf8.count {
-                let b = utf8[i]
-                guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
-                if start < i { write(UnsafeBufferPointer(rebasing: utf8[start..<i])) }
-                append(0x5C)
-                switch b {
-                case UInt8(ascii: "\""): append(0x22)
-                case UInt8(ascii: "\\"): append(0x5C)
-                case 0x0A: append(UInt8(ascii: "n"))
-                case 0x0D: append(UInt8(ascii: "r"))
-                case 0x09: append(UInt8(ascii: "t"))
-                default:
-                    let hex: StaticString = "0123456789abcdef"
-                    append(UInt8(ascii: "u"))
-                    append(0x30)
-                    append(0x30)
-                    hex.withUTF8Buffer { digits in
-                        append(digits[Int(b >> 4)])
-                        append(digits[Int(b & 0xF)])
-                    }
-                }
-                start = i + 1
-            }
-            if start < utf8.count { write(UnsafeBufferPointer(rebasing: utf8[start...])) }
-        }
+        text.withUTF8 { utf8 in JSONEscape.pieces(of: utf8) { write($0) } }
     }
 
     public func appendJSONString(_ text: String?) {
@@ -236,5 +209,45 @@ public final class ByteWriter {
         buffer.deallocate()
         capacity = max(limit, 1)
         buffer = .allocate(capacity: capacity)
+    }
+}
+
+/// JSON's string escapes (RFC 8259: the quote, the backslash and control
+/// bytes; `\n`, `\r` and `\t` by name, other control bytes as `\u00xx`), for
+/// every writer of JSON text: the streaming writer and the tree serializer.
+enum JSONEscape {
+    /// Hands `append` the escaped form of `utf8`, in order: each run that
+    /// needs no escape as it is, each escape as its text.
+    static func pieces(of utf8: UnsafeBufferPointer<UInt8>, _ append: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var start = 0
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6) { escape in
+            // The plain ASCII run before the first byte that may need an escape, eight bytes at a time.
+            for i in JSONParser.plainRun(utf8, from: 0)..<utf8.count {
+                let b = utf8[i]
+                guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
+                if start < i { append(UnsafeBufferPointer(rebasing: utf8[start..<i])) }
+                escape[0] = UInt8(ascii: "\\")
+                var count = 2
+                switch b {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): escape[1] = b
+                case 0x0A: escape[1] = UInt8(ascii: "n")
+                case 0x0D: escape[1] = UInt8(ascii: "r")
+                case 0x09: escape[1] = UInt8(ascii: "t")
+                default:
+                    let hex: StaticString = "0123456789abcdef"
+                    escape[1] = UInt8(ascii: "u")
+                    escape[2] = UInt8(ascii: "0")
+                    escape[3] = UInt8(ascii: "0")
+                    hex.withUTF8Buffer { digits in
+                        escape[4] = digits[Int(b >> 4)]
+                        escape[5] = digits[Int(b & 0xF)]
+                    }
+                    count = 6
+                }
+                append(UnsafeBufferPointer(rebasing: escape[..<count]))
+                start = i + 1
+            }
+        }
+        if start < utf8.count { append(UnsafeBufferPointer(rebasing: utf8[start...])) }
     }
 }

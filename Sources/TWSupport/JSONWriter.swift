@@ -105,22 +105,8 @@ public indirect enum JSONValue: Equatable, Sendable {
 
     package static func quote(_ s: String, into out: inout String) {
         out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
+        var s = s
+        s.withUTF8 { utf8 in JSONEscape.pieces(of: utf8) { out += String(decoding: $0, as: UTF8.self) } }
         out += "\""
     }
 }
