@@ -158,7 +158,6 @@ final class InactiveSlotChains: Sendable {
         var count: Int { before.count + afterStage.reduce(0) { $0 + $1.count } }
     }
 
-    private let chains = Mutex<[SurfaceSource: Chain?]>([:])
     /// Never reused, unlike an object's address: a thread's copies for a
     /// scope that is gone are never taken for another scope's.
     private let serial = InactiveSlotChains.nextSerial.add(1, ordering: .relaxed).newValue
@@ -166,11 +165,12 @@ final class InactiveSlotChains: Sendable {
     /// Bumped by `clear()`: every thread's copies are dropped.
     private let epoch = Atomic<UInt64>(0)
 
-    /// The source's chain, as this thread's copy: the entries, arrays and
-    /// signature a thread hands to its surfaces are its own, so that two
-    /// threads resolving one scope do not count references on the same
-    /// objects for every surface (the cache line of each would move between
-    /// their cores).
+    /// The source's chain, built by each thread for itself: the entries,
+    /// arrays and signature a thread hands to its surfaces are its own, so
+    /// that two threads resolving one scope do not count references on the
+    /// same objects for every surface (the cache line of each would move
+    /// between their cores). The factory calls behind it are made once per
+    /// scope all the same (`SlotMemo`).
     func chain(for source: SurfaceSource, scope: ResolutionScope) -> Chain? {
         let local = ThreadSlotChains.current
         let epoch = self.epoch.load(ordering: .acquiring)
@@ -180,7 +180,7 @@ final class InactiveSlotChains: Sendable {
         if let known = copies[source] {
             chain = known
         } else {
-            chain = shared(source, scope: scope).map(Self.separateCopy)
+            chain = Self.build(source, scope: scope).map(Self.separateCopy)
             if copies.count >= 64 { copies.removeAll() }
             copies[source] = chain
             // A thread keeps the copies of a few scopes: a scene has few, and a long-lived one starts afresh.
@@ -194,17 +194,8 @@ final class InactiveSlotChains: Sendable {
         return chain
     }
 
-    /// The one chain every thread copies, built once.
-    private func shared(_ source: SurfaceSource, scope: ResolutionScope) -> Chain? {
-        if let known = chains.withLock({ $0[source] }) { return known }
-        let chain = Self.build(source, scope: scope)
-        chains.withLock { chains in
-            if chains.count >= 64 { chains.removeAll(keepingCapacity: true) }
-            chains[source] = chain
-        }
-        return chain
-    }
-
+    /// The chain behind references of its own (its entries come from the
+    /// scope's `SlotMemo`, its identity from the scope's digest cache).
     private static func separateCopy(_ chain: Chain) -> Chain {
         Chain(
             before: chain.before.map { $0.separateCopy() },
@@ -233,10 +224,7 @@ final class InactiveSlotChains: Sendable {
             unstable: slots.unstable.map { SurfaceFinding.unstableStructure(registration: $0).diagnostic })
     }
 
-    func clear() {
-        chains.withLock { $0.removeAll() }
-        epoch.add(1, ordering: .releasing)
-    }
+    func clear() { epoch.add(1, ordering: .releasing) }
 }
 
 /// The copies of inactive slot chains one thread hands out, by the serial of
