@@ -21,6 +21,20 @@ public struct Scene: Sendable {
         self.rules = rules
         self.root = root
     }
+
+    /// Every node, a parent before its children and children in order (the
+    /// order of the report), each visited with the context its parent's visit
+    /// returned — as `SceneStream.walk` visits a streamed scene. A stack, not
+    /// recursion: a chain of a thousand `.tw` calls nests a thousand nodes.
+    func walk<Context>(
+        _ context: Context, visit: (SceneNode, Context) throws(SceneResolveError) -> Context
+    ) throws(SceneResolveError) {
+        var stack: [(SceneNode, Context)] = [(root, context)]
+        while let (node, inherited) = stack.popLast() {
+            let inner = try visit(node, inherited)
+            for child in node.children.reversed() { stack.append((child, inner)) }
+        }
+    }
 }
 
 /// Rules of a subtree, as written: only the fields present are applied.

@@ -323,9 +323,8 @@ public enum SceneResolver {
         var surfaces: [SurfaceRecord] = []
         var backingOnly: [BackingRecord] = []
         var summary = SceneSummary()
-        var stack: [(SceneNode, SceneScopes.Context)] = [(scene.root, rootContext)]
         memo?.startPass()
-        while let (node, inherited) = stack.popLast() {
+        try scene.walk(rootContext) { node, inherited throws(SceneResolveError) in
             var context = try scopes.context(for: node, inherited: inherited)
             let nodeGroups = SurfaceState(state.active, explicit: state.explicit, groups: context.groups)
             switch visit(node, context: context, scopes: &scopes, state: nodeGroups, lenient: lenient, memo: memo) {
@@ -340,7 +339,7 @@ public enum SceneResolver {
                 let scope = context.scope ?? scopes.scope(for: context)
                 context = SceneScopes.childContext(of: node, context: context, scope: scope, state: state)
             }
-            for child in node.children.reversed() { stack.append((child, context)) }
+            return context
         }
         return SceneResolution(
             plugins: loaded.map(\.info), surfaces: surfaces, diagnostics: scopes.diagnostics,
@@ -389,28 +388,42 @@ public enum SceneResolver {
         var chunk = SurfaceChunk(jobs: jobs, state: state, lenient: lenient, environment: scopes.environment)
         var backingOnly: [BackingRecord] = []
         try stream.walk(rootContext) { node, inherited throws(SceneResolveError) in
-            let context = try scopes.context(for: node, inherited: inherited)
-            if node.isStyled {
-                let scope = context.scope ?? scopes.scope(for: context)
-                chunk.add(
-                    node, scope: scope, plugins: context.plugins, groups: context.groups,
-                    groupVariation: context.groupVariation)
-                if chunk.isFull { chunk.flush(render: render, write: write) }
-                return SceneScopes.childContext(of: node, context: context, scope: scope, state: chunk.state)
-            } else {
-                scopes.diagnostics += node.findings
-                if !node.cocoa.isEmpty || !node.lifecycle.isEmpty {
-                    backingOnly.append(
-                        BackingRecord(node: node, backing: Self.backing(node, environment: scopes.environment)))
-                }
-            }
-            return context
+            try chunkStep(
+                node, inherited: inherited, scopes: &scopes, chunk: &chunk, backingOnly: &backingOnly, render: render,
+                write: write)
         }
         chunk.flush(render: render, write: write)
         chunk.finish(write: write)
         return SceneResolution(
             plugins: loaded.map(\.info), surfaces: [], diagnostics: scopes.diagnostics, scopeCount: scopes.count,
             backingOnly: backingOnly, summary: chunk.summary)
+    }
+
+    /// Node step of a chunked resolution (a streamed scene, or scenes held
+    /// whole in a `SurfaceBatch`): a styled node joins the chunk with its
+    /// scope (the chunk resolved and written when full), an unstyled one gives
+    /// its findings and, with `.cocoa` or lifecycle entries, a backing record.
+    /// Returns the context of the node's children.
+    static func chunkStep<Extra: Sendable>(
+        _ node: SceneNode, inherited: SceneScopes.Context, scopes: inout SceneScopes, chunk: inout SurfaceChunk,
+        backingOnly: inout [BackingRecord],
+        render: @escaping @Sendable (SurfaceRecord, _ first: Bool, _ into: ByteWriter) -> Extra,
+        write: (_ bytes: [UInt8], _ extras: [Extra]) -> Void
+    ) throws(SceneResolveError) -> SceneScopes.Context {
+        let context = try scopes.context(for: node, inherited: inherited)
+        guard node.isStyled else {
+            scopes.diagnostics += node.findings
+            if !node.cocoa.isEmpty || !node.lifecycle.isEmpty {
+                backingOnly.append(BackingRecord(node: node, backing: backing(node, environment: scopes.environment)))
+            }
+            return context
+        }
+        let scope = context.scope ?? scopes.scope(for: context)
+        chunk.add(
+            node, scope: scope, plugins: context.plugins, groups: context.groups,
+            groupVariation: context.groupVariation)
+        if chunk.isFull { chunk.flush(render: render, write: write) }
+        return SceneScopes.childContext(of: node, context: context, scope: scope, state: chunk.state)
     }
 
     /// What a node becomes on the platform; a toggle adapter's base is the native style underneath.

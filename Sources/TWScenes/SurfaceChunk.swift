@@ -32,8 +32,15 @@ struct SurfaceChunk {
     let environment: RenderEnvironment
     let backings = BackingMemo()
 
-    init(jobs: Int, state: SurfaceState, lenient: Bool, environment: RenderEnvironment) {
+    /// `after`: the counts of the surfaces written before this chunk's first
+    /// (a run of scenes in several environments), so the first surface of the
+    /// report is known across chunks.
+    init(
+        jobs: Int, state: SurfaceState, lenient: Bool, environment: RenderEnvironment,
+        after written: SceneSummary = SceneSummary()
+    ) {
         self.environment = environment
+        summary = written
         self.jobs = max(1, jobs)
         self.state = state
         self.lenient = lenient

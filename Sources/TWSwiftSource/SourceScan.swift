@@ -73,6 +73,79 @@ public enum SourceScan {
         }
     }
 
+    /// Inputs read and checked against the loaded plugins, their surfaces
+    /// not yet resolved (`resolve(_:plugins:options:into:)`): what can be
+    /// said before a report's first byte.
+    public struct Checked: Sendable {
+        var files: [Read]
+        /// Per file, whether its surfaces can be resolved (it was read and
+        /// names no plugin outside the loaded set).
+        var resolvable: [Bool]
+        /// How many inputs there are.
+        public var count: Int { files.count }
+        /// Whether any input can be resolved.
+        public var anyResolvable: Bool { resolvable.contains(true) }
+        /// The findings of every input, in input order.
+        public var diagnostics: [Diagnostic] { files.flatMap(\.diagnostics) }
+    }
+
+    /// Reads every input as `run` does (each file on its own, in parallel;
+    /// rules linked across Swift files) and checks the plugins each names
+    /// against `plugins`, resolving nothing.
+    public static func check(_ inputs: [SourceInput], plugins: [LoadedPlugin], options: Options) -> Checked {
+        var read = readAll(
+            inputs, jobs: options.jobs ?? Parallel.cores, platform: options.platform, classSpans: options.classSpans)
+        let loaded = plugins.map(\.info.name)
+        var resolvable: [Bool] = []
+        for i in read.indices {
+            guard let scene = read[i].scene else {
+                resolvable.append(false)
+                continue
+            }
+            do {
+                try SceneResolver.checkPlugins(scene, loaded: loaded)
+                resolvable.append(true)
+            } catch {
+                read[i].diagnostics.append(unknownPlugin(error, path: read[i].path))
+                resolvable.append(false)
+            }
+        }
+        return Checked(files: read, resolvable: resolvable)
+    }
+
+    /// Resolves the checked inputs' surfaces into `batch`, file after file in
+    /// input order (written as its chunks fill: call `batch.finish()` after),
+    /// holding no surface record. The files come back as `run` gives them,
+    /// but for their surfaces and those surfaces' counts, which are the batch's.
+    public static func resolve<Extra>(
+        _ checked: Checked, plugins: [LoadedPlugin], options: Options, into batch: SurfaceBatch<Extra>
+    ) -> [ScannedFile] {
+        let shared = SharedScopes(environment: options.environment(RenderEnvironment(), versionGiven: false))
+        var files: [ScannedFile] = []
+        files.reserveCapacity(checked.files.count)
+        for (read, resolvable) in zip(checked.files, checked.resolvable) {
+            guard resolvable, let scene = read.scene else {
+                files.append(ScannedFile(path: read.path, scene: read.scene, resolution: nil, diagnostics: read.diagnostics))
+                continue
+            }
+            let environment = options.environment(scene.environment, versionGiven: scene.osVersionGiven)
+            do {
+                let resolution = try batch.resolve(scene, plugins: plugins, environment: environment, shared: shared)
+                var scanned = ScannedFile(
+                    path: read.path, scene: scene, resolution: resolution, diagnostics: read.diagnostics)
+                scanned.classSpans = read.swift?.classSpans ?? [:]
+                files.append(scanned)
+            } catch {
+                // Checked already: the batch checks again before adding anything.
+                files.append(
+                    ScannedFile(
+                        path: read.path, scene: scene, resolution: nil,
+                        diagnostics: read.diagnostics + [unknownPlugin(error, path: read.path)]))
+            }
+        }
+        return files
+    }
+
     /// An input read, before resolution.
     struct Read: Sendable {
         var path: String
@@ -235,10 +308,15 @@ public enum SourceScan {
             scanned.classSpans = read.swift?.classSpans ?? [:]
             return scanned
         } catch {
-            let d = SceneFinding.unknownPlugin(error).diagnostic(
-                location: SourceLocation(file: read.path, line: 1, column: 1))
-            return ScannedFile(path: read.path, scene: scene, resolution: nil, diagnostics: read.diagnostics + [d])
+            return ScannedFile(
+                path: read.path, scene: scene, resolution: nil,
+                diagnostics: read.diagnostics + [unknownPlugin(error, path: read.path)])
         }
+    }
+
+    /// A scene naming a plugin outside the loaded set, as a finding of its file.
+    static func unknownPlugin(_ error: SceneResolveError, path: String) -> Diagnostic {
+        SceneFinding.unknownPlugin(error).diagnostic(location: SourceLocation(file: path, line: 1, column: 1))
     }
 
     static func unreadable(_ path: String, _ reason: String) -> Diagnostic {

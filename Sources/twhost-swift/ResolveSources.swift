@@ -3,33 +3,41 @@ import TWHost
 import TWSwiftSource
 
 extension ResolveCommand {
-    /// A Swift file or a folder: every file read and resolved (in parallel), reported in path order.
+    /// A Swift file or a folder: every file read (in parallel), then its
+    /// surfaces resolved on every core and written as they are resolved, in
+    /// path order — no file's surface records are held.
     static func runSources(_ path: String, _ command: ParsedCommand, json: Bool) throws(CLIError) -> Int32 {
+        let inputs = try SourceInputs.included(SwiftSources.inputs([path]), named: [path], command)
+        let plugins = try SourceInputs.loadPlugins(inputs, command)
+        var options = try SourceInputs.scanOptions(command)
         // Resolve reports each finding at its surface: no class positions are needed.
-        let (plugins, files, _) = try SourceInputs.scan([path], command, classSpans: false)
-        if files.isEmpty { throw .failed("\(path): no .swift files") }
-        if !files.contains(where: \.wasRead) {
-            let reasons = files.flatMap(\.diagnostics).map { d in
-                (d.location.map { "\($0): " } ?? "") + d.message
-            }
+        options.classSpans = false
+        let checked = SourceScan.check(inputs, plugins: plugins, options: options)
+        if checked.count == 0 { throw .failed("\(path): no .swift files") }
+        if !checked.anyResolvable {
+            let reasons = checked.diagnostics.map { d in (d.location.map { "\($0): " } ?? "") + d.message }
             throw .failed("nothing could be read:\n" + reasons.joined(separator: "\n"))
         }
-        // The surfaces are written from the files, in input order: not gathered into a second array first.
-        var resolution = SourceInputs.merged(files, plugins: plugins.map(\.info), surfaces: false)
-        resolution.diagnostics += KeptHandles.diagnostics
         let writer = ByteWriter(fd: Output.descriptor)
-        let records = files.lazy.flatMap { $0.resolution?.surfaces ?? [] }
+        let palette = SurfaceReport.Palette(enabled: Output.useColor)
+        if json { SceneReport.writeHeader(plugins: plugins.map(\.info), to: writer) }
+        let batch = SurfaceBatch<Void>(
+            jobs: options.jobs ?? SourceScan.defaultJobs, state: options.state, lenient: options.lenient,
+            render: { record, first, w in
+                if json {
+                    SceneReport.writeSurface(record, first: first, to: w)
+                } else {
+                    w.append(SceneReport.text(record, palette: palette))
+                }
+            },
+            write: { bytes, _ in writer.append(bytes: bytes) })
+        let files = SourceScan.resolve(checked, plugins: plugins, options: options, into: batch)
+        var resolution = SourceInputs.merged(files, plugins: plugins.map(\.info), surfaces: false)
+        resolution.summary = batch.finish()
+        resolution.diagnostics += KeptHandles.diagnostics
         if json {
-            SceneReport.writeHeader(plugins: resolution.plugins, to: writer)
-            var first = true
-            for record in records {
-                SceneReport.writeSurface(record, first: first, to: writer)
-                first = false
-            }
             SceneReport.writeFooter(resolution, to: writer)
         } else {
-            let palette = SurfaceReport.Palette(enabled: Output.useColor)
-            for record in records { writer.append(SceneReport.text(record, palette: palette)) }
             writer.append(SceneReport.textFooter(resolution, palette: palette))
         }
         do {
@@ -38,6 +46,8 @@ extension ResolveCommand {
             throw .failed("cannot write the report to standard output: \(error)")
         }
         let unread = files.contains { !$0.wasRead }
+        // The files' scenes are not freed node by node: the process ends next, and the kernel takes its memory back whole.
+        UntilExit.keep((checked, files))
         return resolution.undecoratedCount > 0 || unread ? ExitCode.findings : ExitCode.success
     }
 }
