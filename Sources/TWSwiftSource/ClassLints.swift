@@ -116,29 +116,6 @@ public struct ClassLiteral: Sendable {
     }
 }
 
-/// Byte offsets to lines and UTF-8 columns.
-public struct LineTable: Sendable {
-    var starts: [Int] = [0]
-    public init(_ bytes: [UInt8]) {
-        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
-    }
-    /// The byte offset of a 1-based line and UTF-8 column; nil past the last line.
-    public func offset(line: Int, column: Int) -> Int? {
-        guard line >= 1, line <= starts.count, column >= 1 else { return nil }
-        return starts[line - 1] + column - 1
-    }
-
-    public func location(_ offset: Int, file: String) -> TWModel.SourceLocation {
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
-        return TWModel.SourceLocation(file: file, line: low + 1, column: offset - starts[low] + 1)
-    }
-}
-
 final class LiteralFinder: SyntaxVisitor {
     let file: String
     let bytes: [UInt8]

@@ -31,10 +31,8 @@ enum ClassSpans {
                 guard i > begin else { continue }
                 let word = String(decoding: bytes[begin..<i], as: UTF8.self)
                 guard spans[word] == nil else { continue }
-                let l = source.converter.location(for: AbsolutePosition(utf8Offset: start + begin))
-                spans[word] = ClassSpan(
-                    location: TWModel.SourceLocation(file: source.file, line: l.line, column: l.column),
-                    endColumn: l.column + (i - begin))
+                let l = source.location(atOffset: start + begin)
+                spans[word] = ClassSpan(location: l, endColumn: l.column + (i - begin))
             }
         }
     }

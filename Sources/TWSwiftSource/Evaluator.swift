@@ -593,15 +593,24 @@ final class Evaluator {
     }
 }
 
-/// Locations in one file: 1-based lines and UTF-8 columns, as SwiftSyntax counts them.
+/// Locations in one file: 1-based lines and UTF-8 columns, as SwiftSyntax
+/// counts them (its `SourceLocationConverter` gives the same line and column
+/// for every offset; a test compares the two). Built from the file's bytes,
+/// not the tree: SwiftSyntax's converter visits every token's text to find
+/// the lines, which cost as much as a tenth of reading a file of long chains.
 struct SourceContext {
     let file: String
-    let converter: SourceLocationConverter
+    let lines: LineTable
     private let starts = StartCache()
 
-    init(file: String, converter: SourceLocationConverter) {
+    init(file: String, bytes: [UInt8]) {
         self.file = file
-        self.converter = converter
+        lines = LineTable(bytes)
+    }
+
+    /// The line and column of a UTF-8 offset into the file.
+    func location(atOffset offset: Int) -> TWModel.SourceLocation {
+        lines.location(offset, file: file)
     }
 
     /// Where `node` starts, after its leading trivia. SwiftSyntax finds that
@@ -617,8 +626,7 @@ struct SourceContext {
         let keep = node.totalLength.utf8Length > 0
         if keep, let known = starts.byOffset[offset] { return known }
         starts.searches += 1
-        let l = node.startLocation(converter: converter)
-        let location = TWModel.SourceLocation(file: file, line: l.line, column: l.column)
+        let location = self.location(atOffset: node.positionAfterSkippingLeadingTrivia.utf8Offset)
         if keep { starts.byOffset[offset] = location }
         return location
     }

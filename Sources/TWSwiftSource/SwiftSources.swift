@@ -179,8 +179,7 @@ public enum SwiftSources {
     ) -> SwiftSourceFile {
         let bytes = document.bytes
         if let bad = firstInvalidUTF8(bytes) {
-            let line = 1 + bytes[..<bad].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-            let column = bad - (bytes[..<bad].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+            let (line, column) = LineTable(bytes).place(bad)
             return SwiftSourceFile(
                 path: path, scene: nil,
                 diagnostics: [
@@ -200,8 +199,7 @@ public enum SwiftSources {
         }
         // Within the budget, a document always has its tree.
         guard let tree = document.tree else { return SwiftSourceFile(path: path, scene: nil, diagnostics: []) }
-        let converter = SourceLocationConverter(fileName: path, tree: tree)
-        let context = SourceContext(file: path, converter: converter)
+        let context = SourceContext(file: path, bytes: document.bytes)
         if tree.hasError {
             var out = SyntaxErrors.diagnostics(tree, context, limit: maxSyntaxDiagnostics)
             if out.isEmpty {
@@ -253,6 +251,23 @@ public enum SwiftSources {
         let counter = Counter(viewMode: .sourceAccurate)
         counter.walk(tree)
         return counter.nodes
+    }
+
+    /// Where `LineTable` and SwiftSyntax's `SourceLocationConverter` place the
+    /// start of a token (and the end of the file) differently: the offsets, for
+    /// a test that holds the table to the parser's own count (empty when they agree).
+    static func lineTableDisagreements(_ bytes: [UInt8]) -> [Int] {
+        let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        let converter = SourceLocationConverter(fileName: "", tree: tree)
+        let table = LineTable(bytes)
+        var offsets = tree.tokens(viewMode: .sourceAccurate).flatMap {
+            [$0.position.utf8Offset, $0.positionAfterSkippingLeadingTrivia.utf8Offset]
+        }
+        offsets.append(bytes.count)
+        return offsets.filter { offset in
+            let l = converter.location(for: AbsolutePosition(utf8Offset: offset))
+            return table.place(offset) != (l.line, l.column)
+        }
     }
 
     /// The first use of each view type in the file (one from a preview kept

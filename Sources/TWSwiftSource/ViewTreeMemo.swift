@@ -62,7 +62,7 @@ extension ViewTreeReader {
 
         func view(_ expr: ExprSyntax, path: String, scope: Scope, reader: inout ViewTreeReader) -> SceneNode? {
             let eval = reader.eval
-            let start = reader.source.converter.location(for: expr.position)
+            let start = reader.source.location(atOffset: expr.position.utf8Offset)
             let key = Key(path: path, line: start.line, column: start.column)
             if let kept = entries.take(key), kept.expression.raw.id == expr.raw.id,
                 kept.owner == scope.owner, kept.depth == eval.depth, kept.environment == reader.environmentKey,

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+@testable import TWHost
+@testable import TWSwiftSource
+
+@Suite("Line table")
+struct LineTableTests {
+    @Test("lines and columns are SwiftSyntax's at every token: \\n, \\r\\n and a lone \\r end a line; columns count UTF-8 bytes")
+    func agreesWithSwiftSyntax() throws {
+        let sources = [
+            "struct A: View {\n    var body: some View { Text(\"café ✓\").tw(\"p-4\") }\n}\n",
+            "struct A: View {\r\n    var body: some View {\r\n        Text(\"x\")\r\n            .tw(\"p-4\")\r\n    }\r\n}",
+            "struct A: View {\r    var body: some View {\r        Text(\"é\").tw(\"p-4\") // ✓\r    }\r}\r",
+            "/* a\r\nb\rc\n */ let x = \"\"\"\r\n  line\r  other\n  \"\"\"\n\n\r\r\n\nlet y = 1",
+            "",
+        ]
+        for source in sources {
+            let bytes = Array(source.utf8)
+            #expect(SwiftSources.lineTableDisagreements(bytes) == [], "\(source.debugDescription)")
+        }
+        let table = LineTable(Array("a\r\nb\rc\nd".utf8))
+        #expect(table.place(0) == (1, 1))
+        #expect(table.place(3) == (2, 1))
+        #expect(table.place(5) == (3, 1))
+        #expect(table.place(7) == (4, 1))
+        #expect(table.offset(line: 3, column: 1) == 5)
+    }
+
+    @Test("every Swift fixture and example: the table and SwiftSyntax agree")
+    func fixtures() throws {
+        var checked = 0
+        for root in [TestPaths.repository + "/Tests/Fixtures/swift", TestPaths.repository + "/Examples"] {
+            let walker = FileManager.default.enumerator(atPath: root)
+            while let name = walker?.nextObject() as? String {
+                guard name.hasSuffix(".swift") else { continue }
+                let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: root + "/" + name)))
+                #expect(SwiftSources.lineTableDisagreements(bytes) == [], "\(name)")
+                checked += 1
+            }
+        }
+        #expect(checked > 10)
+    }
+}
