@@ -16,7 +16,9 @@ import TWModel
 public struct TWClasses: Hashable, Sendable, ExpressibleByStringInterpolation, CustomStringConvertible {
     public enum Segment: Hashable, Sendable {
         case text(String)
-        case value(TypedValue)
+        /// Boxed: a typed value is several times a string's size, and most
+        /// segments are text (a list of one text segment is then 64 bytes, not 136).
+        indirect case value(TypedValue)
         /// Classes spliced between classes; nil fragments are dropped.
         case fragment(TWClasses)
     }

@@ -85,7 +85,6 @@ public struct SceneNode: Equatable, Sendable {
     /// make the node from it.
     public struct Fields: Equatable, Sendable {
         public var type: String
-        public var id: String?
         /// `/0/2`: child indexes from the root ("/" for the root itself).
         public var path: String
         /// The JSON location, for messages: `/root/children/0`.
@@ -102,9 +101,6 @@ public struct SceneNode: Equatable, Sendable {
         // swift-format-ignore: UseShorthandTypeNames
         public var location: Optional<SourceLocation>
         public var text: String?
-        public var label: String?
-        public var systemImage: String?
-        public var style: String?
         public var native: [String] = []
         public var tw: TWClasses?
         public var buttonStyle: TWClasses?
@@ -116,11 +112,44 @@ public struct SceneNode: Equatable, Sendable {
             set { boxedRules = newValue.map(Rules.init) }
         }
         @usableFromInline var boxedRules: Rules?
-        public var twAnimation: TWClasses?
+        /// The fields below, which most nodes leave empty, out of line: a
+        /// node that sets none of them holds a nil pointer (8 bytes here, not
+        /// the 104 of them in place; a chain of a thousand `.tw` calls is a
+        /// thousand nodes).
+        @usableFromInline var seldom: Seldom?
+        public var id: String? {
+            get { seldom?.fields.id }
+            set { setSeldom(\.id, newValue) }
+        }
+        public var label: String? {
+            get { seldom?.fields.label }
+            set { setSeldom(\.label, newValue) }
+        }
+        public var systemImage: String? {
+            get { seldom?.fields.systemImage }
+            set { setSeldom(\.systemImage, newValue) }
+        }
+        public var style: String? {
+            get { seldom?.fields.style }
+            set { setSeldom(\.style, newValue) }
+        }
+        public var twAnimation: TWClasses? {
+            get { seldom?.fields.twAnimation }
+            set { setSeldom(\.twAnimation, newValue) }
+        }
         /// Control style adapters: `.textFieldStyle(.tw(…))`, `.toggleStyle(.tw(base:…))`, `.labelStyle(.tw(…))`.
-        public var adapters: [StyleAdapter] = []
-        public var cocoa: [CocoaRequest] = []
-        public var lifecycle: [String] = []
+        public var adapters: [StyleAdapter] {
+            get { seldom?.fields.adapters ?? [] }
+            set { setSeldom(\.adapters, newValue) }
+        }
+        public var cocoa: [CocoaRequest] {
+            get { seldom?.fields.cocoa ?? [] }
+            set { setSeldom(\.cocoa, newValue) }
+        }
+        public var lifecycle: [String] {
+            get { seldom?.fields.lifecycle ?? [] }
+            set { setSeldom(\.lifecycle, newValue) }
+        }
         public var children: [SceneNode] = []
         /// Swift sources: the conditions the node's classes or state depend on
         /// (`expanded` in `expanded ? "a" : "b"`), in order of first use. The
@@ -140,6 +169,37 @@ public struct SceneNode: Equatable, Sendable {
             self.jsonPath = jsonPath
             self.line = line
             self.location = location
+        }
+
+        private mutating func setSeldom<Value>(_ field: WritableKeyPath<SeldomFields, Value>, _ value: Value) {
+            var fields = seldom?.fields ?? SeldomFields()
+            fields[keyPath: field] = value
+            seldom = fields == SeldomFields() ? nil : .some(fields)
+        }
+    }
+
+    /// The fields of a node most nodes leave empty.
+    @usableFromInline
+    struct SeldomFields: Equatable, Sendable {
+        var id: String?
+        var label: String?
+        var systemImage: String?
+        var style: String?
+        var twAnimation: TWClasses?
+        var adapters: [StyleAdapter] = []
+        var cocoa: [CocoaRequest] = []
+        var lifecycle: [String] = []
+    }
+
+    /// Those fields out of line; a node with all of them empty holds none
+    /// (so two nodes with equal fields compare equal whichever way they got them).
+    @usableFromInline
+    enum Seldom: Equatable, Sendable {
+        indirect case some(SeldomFields)
+        var fields: SeldomFields {
+            switch self {
+            case .some(let fields): fields
+            }
         }
     }
 

@@ -125,13 +125,21 @@ struct ViewTreeReader {
             inlined = []
             inliningNotes = []
             rootView = isBody ? r.owner : nil
-            var nodes = self.nodes(items, path: path, scope: scope)
+            var nodes: [SceneNode]
+            var atRoot = false
+            if let lone = loneView(items) {
+                // The common root, one view: read at the root's path, not read at `path/0` and moved.
+                nodes = view(lone, path: path, scope: Scope(owner: scope.owner, parent: scope)).map { [$0] } ?? []
+                atRoot = true
+            } else {
+                nodes = self.nodes(items, path: path, scope: scope)
+            }
             // A preview's use does not make a view a non-root.
             var inlines = inlined
             if case .preview = r.kind { inlines = [] }
             inlined = before.union(inlines)
             if nodes.count == 1 {
-                Self.renumber(&nodes[0], under: path) { _ in path }
+                if !atRoot { Self.renumber(&nodes[0], under: path) { _ in path } }
                 read.append((nodes.removeLast(), r.owner, isBody, inlines, inliningNotes))
             } else if !nodes.isEmpty {
                 // Read under `path`, they are at `path/0`, `path/1`… already.
@@ -170,6 +178,35 @@ struct ViewTreeReader {
         findings = []
         rules.findings = []
         return root
+    }
+
+    /// The one view expression of a block that is nothing else (`VStack { … }.tw(…)`, or
+    /// `return` it): what `nodes` would read as its only view, at `path/0`. Nil for a block
+    /// with declarations or several statements, and for an `if`, a `switch` or a ternary,
+    /// which `statement` reads as views of their own.
+    func loneView(_ items: CodeBlockItemListSyntax) -> ExprSyntax? {
+        guard items.count == 1, let item = items.first else { return nil }
+        let written: ExprSyntax
+        switch item.item {
+        case .expr(let e): written = e
+        case .stmt(let s):
+            if let r = s.as(ReturnStmtSyntax.self), let e = r.expression {
+                written = e
+            } else if let e = s.as(ExpressionStmtSyntax.self) {
+                written = e.expression
+            } else {
+                return nil
+            }
+        default: return nil
+        }
+        let e = eval.unwrap(written)
+        if e.is(IfExprSyntax.self) || e.is(SwitchExprSyntax.self) { return nil }
+        if let sequence = e.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            Array(sequence.elements)[1].is(UnresolvedTernaryExprSyntax.self)
+        {
+            return nil
+        }
+        return e
     }
 
     /// A computed property's getter statements.
@@ -286,15 +323,21 @@ struct ViewTreeReader {
         return 0
     }
 
-    /// Every path in the subtree that starts with `old`, starting with `new` instead.
+    /// Every path in the subtree that starts with `old`, starting with `new`
+    /// instead; nothing to do (and no string made) when the two are the same.
     private static func rebase(_ node: inout SceneNode, from old: Substring.UTF8View, to new: String) {
+        guard !old.elementsEqual(new.utf8) else { return }
+        rebaseSubtree(&node, from: old, to: new)
+    }
+
+    private static func rebaseSubtree(_ node: inout SceneNode, from old: Substring.UTF8View, to new: String) {
         let path = node.path.utf8
         guard path.starts(with: old) else { return }
         let moved = new + Substring(path.dropFirst(old.count))
         node.fields.path = moved
         node.fields.jsonPath = moved
         guard !node.children.isEmpty else { return }
-        for i in node.children.indices { rebase(&node.children[i], from: old, to: new) }
+        for i in node.children.indices { rebaseSubtree(&node.children[i], from: old, to: new) }
     }
 
     // MARK: ViewBuilder blocks
@@ -1014,10 +1057,11 @@ struct ViewTreeReader {
         path: String, at location: TWModel.SourceLocation, natives: [String]
     ) {
         layers.append(finish(&draft, children: &children))
+        // One string for both paths, sized to fit (an interpolation reserves several times a short path's length).
+        let layerPath = path + "+" + String(layers.count)
         draft = Draft(
             node: SceneNode(
-                type: type, path: "\(path)+\(layers.count)", jsonPath: "\(path)+\(layers.count)",
-                line: location.line, location: location))
+                type: type, path: layerPath, jsonPath: layerPath, line: location.line, location: location))
         draft.node.native = natives
         draft.states = environmentStates
     }
