@@ -275,6 +275,40 @@ public struct SceneNode: Equatable, Sendable {
         _read { yield box.fields.rules }
         _modify { yield &fields.rules }
     }
+    // The fields held out of line, read in place too: through a key path, a
+    // computed field is read from a copy of the whole `Fields`.
+    @inlinable public var id: String? {
+        get { box.fields.id }
+        set { fields.id = newValue }
+    }
+    @inlinable public var label: String? {
+        get { box.fields.label }
+        set { fields.label = newValue }
+    }
+    @inlinable public var systemImage: String? {
+        get { box.fields.systemImage }
+        set { fields.systemImage = newValue }
+    }
+    @inlinable public var style: String? {
+        get { box.fields.style }
+        set { fields.style = newValue }
+    }
+    @inlinable public var twAnimation: TWClasses? {
+        get { box.fields.twAnimation }
+        set { fields.twAnimation = newValue }
+    }
+    @inlinable public var adapters: [StyleAdapter] {
+        get { box.fields.adapters }
+        set { fields.adapters = newValue }
+    }
+    @inlinable public var cocoa: [CocoaRequest] {
+        get { box.fields.cocoa }
+        set { fields.cocoa = newValue }
+    }
+    @inlinable public var lifecycle: [String] {
+        get { box.fields.lifecycle }
+        set { fields.lifecycle = newValue }
+    }
 
     @inlinable
     public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
