@@ -38,13 +38,16 @@ public final class SurfaceBatch<Extra: Sendable> {
     }
 
     /// Adds a scene's surfaces to the batch (written as chunks fill, at the
-    /// latest by `finish`). Plugins are checked first, so a scene that names
-    /// one outside `plugins` adds nothing. Returns the scene's resolution
-    /// without its surfaces and their counts, which stay with the batch.
+    /// latest by `finish`). Plugins are checked first (unless the caller
+    /// says it did: `pluginsChecked`, a walk of the whole tree less), so a
+    /// scene that names one outside `plugins` adds nothing. Returns the
+    /// scene's resolution without its surfaces and their counts, which stay
+    /// with the batch.
     public func resolve(
-        _ scene: Scene, plugins loaded: [LoadedPlugin], environment: RenderEnvironment, shared: SharedScopes? = nil
+        _ scene: Scene, plugins loaded: [LoadedPlugin], environment: RenderEnvironment, shared: SharedScopes? = nil,
+        pluginsChecked: Bool = false
     ) throws(SceneResolveError) -> SceneResolution {
-        try SceneResolver.checkPlugins(scene, loaded: loaded.map(\.info.name))
+        if !pluginsChecked { try SceneResolver.checkPlugins(scene, loaded: loaded.map(\.info.name)) }
         if let current = chunk, current.environment != environment { finishChunk() }
         var chunk =
             self.chunk

@@ -120,20 +120,21 @@ final class Evaluator {
     func unwrap(_ expr: ExprSyntax) -> ExprSyntax {
         var e = expr
         while true {
-            if let t = e.as(TupleExprSyntax.self), t.elements.count == 1, let only = t.elements.first,
-                only.label == nil
-            {
+            // The kind read once, not tried against each wrapper in turn (this runs for every value read).
+            switch e.kind {
+            case .tupleExpr:
+                guard let t = e.as(TupleExprSyntax.self), t.elements.count == 1, let only = t.elements.first,
+                    only.label == nil
+                else { return e }
                 e = only.expression
-            } else if let t = e.as(TryExprSyntax.self) {
-                e = t.expression
-            } else if let a = e.as(AwaitExprSyntax.self) {
-                e = a.expression
-            } else if let f = e.as(ForceUnwrapExprSyntax.self) {
-                e = f.expression
-            } else if let s = e.as(SequenceExprSyntax.self), s.elements.count == 1, let only = s.elements.first {
+            case .tryExpr: e = e.cast(TryExprSyntax.self).expression
+            case .awaitExpr: e = e.cast(AwaitExprSyntax.self).expression
+            case .forceUnwrapExpr: e = e.cast(ForceUnwrapExprSyntax.self).expression
+            case .sequenceExpr:
+                guard let s = e.as(SequenceExprSyntax.self), s.elements.count == 1, let only = s.elements.first
+                else { return e }
                 e = only
-            } else {
-                return e
+            default: return e
             }
         }
     }

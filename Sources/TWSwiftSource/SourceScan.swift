@@ -130,13 +130,14 @@ public enum SourceScan {
             }
             let environment = options.environment(scene.environment, versionGiven: scene.osVersionGiven)
             do {
-                let resolution = try batch.resolve(scene, plugins: plugins, environment: environment, shared: shared)
+                let resolution = try batch.resolve(
+                    scene, plugins: plugins, environment: environment, shared: shared, pluginsChecked: true)
                 var scanned = ScannedFile(
                     path: read.path, scene: scene, resolution: resolution, diagnostics: read.diagnostics)
                 scanned.classSpans = read.swift?.classSpans ?? [:]
                 files.append(scanned)
             } catch {
-                // Checked already: the batch checks again before adding anything.
+                // Checked by `check` already; a scene changed since would be reported here.
                 files.append(
                     ScannedFile(
                         path: read.path, scene: scene, resolution: nil,

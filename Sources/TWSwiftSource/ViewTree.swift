@@ -940,17 +940,20 @@ struct ViewTreeReader {
 
     private mutating func surface(_ m: Modifier, _ draft: inout Draft, _ scope: Scope) {
         guard let call = m.call else { return }
+        let arguments = call.arguments
         if collectsSpans, let key = draft.node.location {
-            ClassSpans.collect(call.arguments, source, into: &classSpans[key, default: [:]])
+            ClassSpans.collect(arguments, source, into: &classSpans[key, default: [:]])
             spanKeys.append(key)
         }
         switch m.name {
         case "tw":
-            draft.tw = classes(call.arguments, scope)
-            for a in call.arguments where a.label?.text == "state" { state(a.expression, &draft, scope) }
+            draft.tw = classes(arguments, scope)
+            // Most calls pass the classes alone: only labelled arguments are read on.
+            guard arguments.contains(where: { $0.label != nil }) else { return }
+            for a in arguments where a.label?.text == "state" { state(a.expression, &draft, scope) }
             // `.tw(…, value:, animationScope:)`: what a value change animates is the app's run-time
             // behaviour, not part of the chain; said so, never dropped without a word.
-            for a in call.arguments where a.label?.text == "animationScope" {
+            for a in arguments where a.label?.text == "animationScope" {
                 findings.append(
                     SourceFinding.rulesNotRead(
                         what: "`animationScope: \(a.expression.sourceText)` (what a change of `value:` animates)"
@@ -1096,6 +1099,17 @@ struct ViewTreeReader {
         var node = draft.node
         node.children = children
         children = []
+        // The common layer, plain classes and nothing else: its one combination is those classes,
+        // made without the combinator's lists (a chain of a thousand `.tw` calls is a thousand layers).
+        if draft.states.isEmpty, draft.buttonStyle == nil, draft.twAnimation == nil, draft.adapters.isEmpty {
+            switch draft.tw {
+            case nil: return node
+            case .text(let text)?:
+                node.tw = TWClasses(text)
+                return node
+            default: break
+            }
+        }
         var conditions: [Condition] = []
         for v in [draft.tw, draft.buttonStyle, draft.twAnimation].compactMap({ $0 }) + draft.adapters.map(\.classes) {
             Combinator.conditions(v, into: &conditions)
