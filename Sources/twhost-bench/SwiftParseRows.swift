@@ -53,15 +53,19 @@ enum SwiftParseRows {
         return text
     }
 
-    /// The rows: each file parsed bare and resolved by twhost, `runs` times each, alternately.
+    /// The rows: each file parsed bare and resolved by twhost, alternately: the chained file
+    /// nine times each (half a second a run, and its runs spread by a tenth on a shared
+    /// machine), the 5 MB file three times (nine seconds a run).
     @MainActor static func measure(
         twhost: String, benchBinary: String, pluginDirectory: String, generatedDirectory: String, directory: String,
-        runs: Int = 3
     ) -> [Measurement] {
         mkdir(directory, 0o755)
-        let files: [(label: String, name: String, text: String)] = [
-            ("20,000 chained .tw calls (20 chains of 1,000)", "chained.swift", chainedTW(chains: 20, perChain: 1_000)),
-            ("small views", "views.swift", smallViews(bytes: 5_000_000)),
+        let files: [(label: String, name: String, text: String, runs: Int)] = [
+            (
+                "20,000 chained .tw calls (20 chains of 1,000)", "chained.swift",
+                chainedTW(chains: 20, perChain: 1_000), repetitions(9)
+            ),
+            ("small views", "views.swift", smallViews(bytes: 5_000_000), repetitions(3)),
         ]
         var out: [Measurement] = []
         for file in files {
@@ -73,7 +77,7 @@ enum SwiftParseRows {
             var walked: [(seconds: Double, peakMiB: Double, status: Int32)] = []
             var resolved: [(seconds: Double, peakMiB: Double, status: Int32)] = []
             let baseline = [benchBinary, pluginDirectory, generatedDirectory]
-            for _ in 0..<runs {
+            for _ in 0..<file.runs {
                 bare.append(runMeasured(baseline + ["--parse-once", path]))
                 walked.append(runMeasured(baseline + ["--parse-walk-once", path]))
                 resolved.append(runMeasured([twhost, "resolve", "--format", "json", path]))
