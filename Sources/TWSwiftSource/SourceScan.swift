@@ -94,7 +94,7 @@ public enum SourceScan {
     /// against `plugins`, resolving nothing.
     public static func check(_ inputs: [SourceInput], plugins: [LoadedPlugin], options: Options) -> Checked {
         var read = readAll(
-            inputs, jobs: options.jobs ?? Parallel.cores, platform: options.platform, classSpans: options.classSpans)
+            inputs, jobs: options.jobs ?? defaultJobs, platform: options.platform, classSpans: options.classSpans)
         let loaded = plugins.map(\.info.name)
         var resolvable: [Bool] = []
         for i in read.indices {
@@ -124,25 +124,16 @@ public enum SourceScan {
         var files: [ScannedFile] = []
         files.reserveCapacity(checked.files.count)
         for (read, resolvable) in zip(checked.files, checked.resolvable) {
-            guard resolvable, let scene = read.scene else {
+            guard resolvable else {
+                // Its findings say why (unreadable, or the plugin `check` found outside the set).
                 files.append(ScannedFile(path: read.path, scene: read.scene, resolution: nil, diagnostics: read.diagnostics))
                 continue
             }
-            let environment = options.environment(scene.environment, versionGiven: scene.osVersionGiven)
-            do {
-                let resolution = try batch.resolve(
-                    scene, plugins: plugins, environment: environment, shared: shared, pluginsChecked: true)
-                var scanned = ScannedFile(
-                    path: read.path, scene: scene, resolution: resolution, diagnostics: read.diagnostics)
-                scanned.classSpans = read.swift?.classSpans ?? [:]
-                files.append(scanned)
-            } catch {
-                // Checked by `check` already; a scene changed since would be reported here.
-                files.append(
-                    ScannedFile(
-                        path: read.path, scene: scene, resolution: nil,
-                        diagnostics: read.diagnostics + [unknownPlugin(error, path: read.path)]))
-            }
+            files.append(
+                scanned(read, options: options) { scene, environment throws(SceneResolveError) in
+                    try batch.resolve(
+                        scene, plugins: plugins, environment: environment, shared: shared, pluginsChecked: true)
+                })
         }
         return files
     }
@@ -295,15 +286,27 @@ public enum SourceScan {
     static func resolve(
         _ read: Read, plugins: [LoadedPlugin], options: Options, shared: SharedScopes, memo: SurfaceMemo? = nil
     ) -> ScannedFile {
+        scanned(read, options: options) { scene, environment throws(SceneResolveError) in
+            try SceneResolver.checkPlugins(scene, loaded: plugins.map(\.info.name))
+            return try SceneResolver.resolve(
+                scene, plugins: plugins, state: options.state, lenient: options.lenient, environment: environment,
+                shared: shared, memo: memo)
+        }
+    }
+
+    /// A read input as a scanned file: its scene resolved by `resolve` in the
+    /// scene's environment under the options' overrides, or, when it has no
+    /// scene or names a plugin outside the loaded set, its findings with why.
+    static func scanned(
+        _ read: Read, options: Options,
+        resolve: (Scene, RenderEnvironment) throws(SceneResolveError) -> SceneResolution
+    ) -> ScannedFile {
         guard let scene = read.scene else {
             return ScannedFile(path: read.path, scene: nil, resolution: nil, diagnostics: read.diagnostics)
         }
-        let environment = options.environment(scene.environment, versionGiven: scene.osVersionGiven)
         do {
-            try SceneResolver.checkPlugins(scene, loaded: plugins.map(\.info.name))
-            let resolution = try SceneResolver.resolve(
-                scene, plugins: plugins, state: options.state, lenient: options.lenient, environment: environment,
-                shared: shared, memo: memo)
+            let resolution = try resolve(
+                scene, options.environment(scene.environment, versionGiven: scene.osVersionGiven))
             var scanned = ScannedFile(
                 path: read.path, scene: scene, resolution: resolution, diagnostics: read.diagnostics)
             scanned.classSpans = read.swift?.classSpans ?? [:]

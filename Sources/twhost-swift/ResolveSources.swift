@@ -7,11 +7,8 @@ extension ResolveCommand {
     /// surfaces resolved on every core and written as they are resolved, in
     /// path order — no file's surface records are held.
     static func runSources(_ path: String, _ command: ParsedCommand, json: Bool) throws(CLIError) -> Int32 {
-        let inputs = try SourceInputs.included(SwiftSources.inputs([path]), named: [path], command)
-        let plugins = try SourceInputs.loadPlugins(inputs, command)
-        var options = try SourceInputs.scanOptions(command)
         // Resolve reports each finding at its surface: no class positions are needed.
-        options.classSpans = false
+        let (inputs, plugins, options) = try SourceInputs.prepared([path], command, classSpans: false)
         let checked = SourceScan.check(inputs, plugins: plugins, options: options)
         if checked.count == 0 { throw .failed("\(path): no .swift files") }
         if !checked.anyResolvable {

@@ -8,11 +8,20 @@ extension SourceInputs {
     static func scan(_ paths: [String], _ command: ParsedCommand, classSpans: Bool = true) throws(CLIError) -> (
         plugins: [LoadedPlugin], files: [ScannedFile], options: SourceScan.Options
     ) {
+        let (inputs, plugins, options) = try prepared(paths, command, classSpans: classSpans)
+        return (plugins, SourceScan.run(inputs, plugins: plugins, options: options), options)
+    }
+
+    /// The inputs under `paths` the configuration keeps, the plugins loaded
+    /// for them and the command's scan options: what a scan starts from.
+    static func prepared(_ paths: [String], _ command: ParsedCommand, classSpans: Bool) throws(CLIError) -> (
+        inputs: [SourceInput], plugins: [LoadedPlugin], options: SourceScan.Options
+    ) {
         let inputs = try included(SwiftSources.inputs(paths), named: paths, command)
         let plugins = try loadPlugins(inputs, command)
         var options = try scanOptions(command)
         options.classSpans = classSpans
-        return (plugins, SourceScan.run(inputs, plugins: plugins, options: options), options)
+        return (inputs, plugins, options)
     }
 
     /// `--plugins`, else the plugins the scene files among `inputs` name, loaded.
