@@ -3,11 +3,12 @@ import TWHost
 import TWSwiftSource
 
 /// Swift inputs against the toolchain's parser (issue 26, item 7): for each
-/// generated file, `twhost resolve FILE` as a whole process beside a whole
-/// process that only reads the file and parses it with SwiftParser (this
-/// binary with `--parse-once FILE`) and one that parses it and walks every
-/// node of the tree (`--parse-walk-once FILE`), wall time and peak memory,
-/// the three run in turn. The figures are to read; nothing is asserted.
+/// generated file, `twhost resolve FILE` as a whole process, without and with
+/// the README's plugins in scope, beside a whole process that only reads the
+/// file and parses it with SwiftParser (this binary with `--parse-once FILE`)
+/// and one that parses it and walks every node of the tree
+/// (`--parse-walk-once FILE`), wall time and peak memory, the four run in
+/// turn. The figures are to read; nothing is asserted.
 enum SwiftParseRows {
     /// `--parse-once FILE` (`walk` false): the bare parse, in a process of
     /// its own; `--parse-walk-once FILE`: the parse and a walk of its tree.
@@ -53,7 +54,8 @@ enum SwiftParseRows {
         return text
     }
 
-    /// The rows: each file parsed bare and resolved by twhost, alternately: the chained file
+    /// The rows: each file parsed bare, parsed and walked, and resolved by twhost without and
+    /// with the plugins, in turn: the chained file
     /// nine times each (half a second a run, and its runs spread by a tenth on a shared
     /// machine), the 5 MB file three times (nine seconds a run).
     @MainActor static func measure(
@@ -73,38 +75,32 @@ enum SwiftParseRows {
             try? FileIO.writeAtomically(file.text, to: path)
             let size = Double(file.text.utf8.count) / 1_000_000
             let label = "Swift file, \(file.label), \(format(size)) MB"
-            var bare: [(seconds: Double, peakMiB: Double, status: Int32)] = []
-            var walked: [(seconds: Double, peakMiB: Double, status: Int32)] = []
-            var resolved: [(seconds: Double, peakMiB: Double, status: Int32)] = []
             let baseline = [benchBinary, pluginDirectory, generatedDirectory]
+            // What each row runs: the parser alone, the parser and a walk, and the README's
+            // command with the plugins in scope beside it without them.
+            let rows: [(name: String, argv: [String])] = [
+                ("bare SwiftParser parse", baseline + ["--parse-once", path]),
+                ("SwiftParser parse and walk", baseline + ["--parse-walk-once", path]),
+                ("twhost resolve", [twhost, "resolve", "--format", "json", path]),
+                (
+                    "twhost resolve --plugins material,motion",
+                    [twhost, "resolve", "--plugins", Corpus.plugins.joined(separator: ","), "--format", "json", path]
+                ),
+            ]
+            var runs = rows.map { _ in [(seconds: Double, peakMiB: Double, status: Int32)]() }
             for _ in 0..<file.runs {
-                bare.append(runMeasured(baseline + ["--parse-once", path]))
-                walked.append(runMeasured(baseline + ["--parse-walk-once", path]))
-                resolved.append(runMeasured([twhost, "resolve", "--format", "json", path]))
+                for (i, row) in rows.enumerated() { runs[i].append(runMeasured(row.argv)) }
             }
-            let failed = (bare + walked + resolved).filter { $0.status > 1 }.count
+            let failed = runs.joined().filter { $0.status > 1 }.count
             let note = failed > 0 ? " (\(failed) run(s) failed)" : ""
-            out.append(
-                Measurement(
-                    name: label + ": bare SwiftParser parse" + note, unit: "ms", samples: bare.map { $0.seconds * 1000 }
-                ))
-            out.append(
-                Measurement(
-                    name: label + ": bare SwiftParser parse, peak memory", unit: "MiB", samples: bare.map(\.peakMiB)))
-            out.append(
-                Measurement(
-                    name: label + ": SwiftParser parse and walk" + note, unit: "ms",
-                    samples: walked.map { $0.seconds * 1000 }))
-            out.append(
-                Measurement(
-                    name: label + ": SwiftParser parse and walk, peak memory", unit: "MiB",
-                    samples: walked.map(\.peakMiB)))
-            out.append(
-                Measurement(
-                    name: label + ": twhost resolve" + note, unit: "ms", samples: resolved.map { $0.seconds * 1000 }))
-            out.append(
-                Measurement(
-                    name: label + ": twhost resolve, peak memory", unit: "MiB", samples: resolved.map(\.peakMiB)))
+            for (row, samples) in zip(rows, runs) {
+                out.append(
+                    Measurement(
+                        name: label + ": " + row.name + note, unit: "ms", samples: samples.map { $0.seconds * 1000 }))
+                out.append(
+                    Measurement(
+                        name: label + ": " + row.name + ", peak memory", unit: "MiB", samples: samples.map(\.peakMiB)))
+            }
         }
         return out
     }
