@@ -103,7 +103,7 @@ struct Analysis {
     ) {
         version = doc.version
         length = doc.bytes.count
-        let swift = doc.isSwift ? syntax ?? SwiftDocument(doc.bytes) : nil
+        let swift = doc.isSwift ? syntax ?? SwiftDocument(doc.bytes, forEdits: true) : nil
         // A `.swift` path is read as Swift whatever its language id says, and the reverse.
         let path = doc.isSwift && !doc.path.hasSuffix(".swift") ? doc.path + ".swift" : doc.path
         sites = swift.map { ClassSites.find(in: $0, file: path, memo: memo) } ?? SceneSites.find(in: doc.bytes)

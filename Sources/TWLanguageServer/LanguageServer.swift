@@ -392,7 +392,7 @@ public final class LanguageServer {
         var parsed: SwiftDocument?
         if doc.isSwift {
             // The parse kept from the last change when it is of these bytes, else a fresh one.
-            let kept = syntax[doc.uri].flatMap { $0.bytes == doc.bytes ? $0 : nil } ?? SwiftDocument(doc.bytes)
+            let kept = syntax[doc.uri].flatMap { $0.bytes == doc.bytes ? $0 : nil } ?? SwiftDocument(doc.bytes, forEdits: true)
             syntax[doc.uri] = kept
             parsed = kept
         }

@@ -171,6 +171,17 @@ public struct SceneNode: Equatable, Sendable {
             self.location = location
         }
 
+        /// Whether these fields, given `node`'s place in the tree (path and
+        /// JSON path) and its children, are `node`'s: everything a node's
+        /// surface record is made from (its location included) is then the
+        /// same, so the two nodes get the same record.
+        mutating func sameButForPlace(_ node: SceneNode) -> Bool {
+            path = node.path
+            jsonPath = node.box.fields.jsonPath
+            children = node.children
+            return self == node.box.fields
+        }
+
         private mutating func setSeldom<Value>(_ field: WritableKeyPath<SeldomFields, Value>, _ value: Value) {
             var fields = seldom?.fields ?? SeldomFields()
             fields[keyPath: field] = value

@@ -64,6 +64,38 @@ struct SurfaceChunk {
     private var pendingCount = 0
     /// Where a one-job run renders each surface.
     private let scratch = ByteWriter()
+    /// The surface a one-job run resolved last.
+    private var last: LastSurface?
+
+    /// The last surface a thread resolved. The next node, if equal to its
+    /// node but for its place in the tree, in the same scope and groups
+    /// (and outside conditional groups, which give a node other fields),
+    /// gets its record: a chain of a thousand `.tw("p-4")` calls is a
+    /// thousand such layers, resolved once.
+    struct LastSurface {
+        let item: Item
+        let record: SurfaceRecord
+        /// The node's fields, copied once the next node passes the quick
+        /// checks, then given each next node's place and children (three
+        /// fields written, not every field copied, per node compared).
+        private var fields: SceneNode.Fields?
+
+        init(item: Item, record: SurfaceRecord) {
+            self.item = item
+            self.record = record
+        }
+
+        mutating func record(for next: Item) -> SurfaceRecord? {
+            guard next.groupVariation == nil, next.scope === item.scope, next.groups == item.groups,
+                next.plugins == item.plugins, next.node.tw == item.node.tw, next.node.type == item.node.type
+            else { return nil }
+            if fields == nil { fields = item.node.fields }
+            guard fields?.sameButForPlace(next.node) == true else { return nil }
+            var record = record
+            record.node = next.node
+            return record
+        }
+    }
 
     /// Surfaces resolved and rendered together by one thread: their bytes in
     /// one buffer (one allocation per block, not per surface, and one hand-over
@@ -102,19 +134,27 @@ struct SurfaceChunk {
         let environment = self.environment
         let backings = self.backings
         let firstIndex = summary.surfaces + pendingCount
-        @Sendable func resolve(_ item: Item, index: Int, into w: ByteWriter, counts: inout SceneSummary) -> Extra {
-            let record = SceneResolver.record(
-                item.node, scope: item.scope, plugins: item.plugins,
-                backing: backings.backing(item.node, environment: environment),
-                state: SurfaceState(state.active, explicit: state.explicit, groups: item.groups), lenient: lenient,
-                groupVariation: item.groupVariation)
+        @Sendable func resolve(
+            _ item: Item, index: Int, into w: ByteWriter, counts: inout SceneSummary, last: inout LastSurface?
+        ) -> Extra {
+            let record: SurfaceRecord
+            if let kept = last?.record(for: item) {
+                record = kept
+            } else {
+                record = SceneResolver.record(
+                    item.node, scope: item.scope, plugins: item.plugins,
+                    backing: backings.backing(item.node, environment: environment),
+                    state: SurfaceState(state.active, explicit: state.explicit, groups: item.groups), lenient: lenient,
+                    groupVariation: item.groupVariation)
+                if item.groupVariation == nil { last = LastSurface(item: item, record: record) }
+            }
             counts.add(record)
             return render(record, firstIndex + index == 0, w)
         }
         if jobs == 1 {
             for (i, item) in items.enumerated() {
                 var counts = SceneSummary()
-                let extra = resolve(item, index: i, into: scratch, counts: &counts)
+                let extra = resolve(item, index: i, into: scratch, counts: &counts, last: &last)
                 summary.add(counts)
                 write(scratch.bytes, [extra])
                 scratch.removeAll()
@@ -129,8 +169,9 @@ struct SurfaceChunk {
             let w = Self.blockWriter.current
             w.removeAll(keepingCapacityUpTo: Self.blockWriterRoom)
             var block = Block<Extra>(bytes: [], extras: [], summary: SceneSummary())
+            var last: LastSurface?
             for i in b * Self.blockSize..<min((b + 1) * Self.blockSize, items.count) {
-                block.extras.append(resolve(items[i], index: i, into: w, counts: &block.summary))
+                block.extras.append(resolve(items[i], index: i, into: w, counts: &block.summary, last: &last))
             }
             block.bytes = w.bytes
             return block

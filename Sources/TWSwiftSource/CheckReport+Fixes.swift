@@ -17,7 +17,7 @@ extension CheckReport {
         _ sources: [String], order: [String], scope: ResolutionScope,
         bytes: (String) -> [UInt8]? = CheckReport.fileBytes
     ) {
-        addClassLints(sources, order: order, scope: scope, documents: { bytes($0).map(SwiftDocument.init) })
+        addClassLints(sources, order: order, scope: scope, documents: { bytes($0).map { SwiftDocument($0) } })
     }
 
     /// `addClassLints` of documents parsed already; `memo` (of the one

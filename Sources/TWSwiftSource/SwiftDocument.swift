@@ -27,14 +27,31 @@ public final class SwiftDocument: @unchecked Sendable {
     private let parse: Parse?
 
     private final class Parse {
-        let result: IncrementalParseResult
-        init(_ result: IncrementalParseResult) { self.result = result }
+        let tree: SourceFileSyntax
+        /// What the next edit's parse reuses: kept only for a document that
+        /// will be edited (SwiftParser's record of how far each node looked
+        /// ahead is a table as large as the tree, built during the parse).
+        let incremental: IncrementalParseResult?
+        init(_ result: IncrementalParseResult) {
+            tree = result.tree
+            incremental = result
+        }
+        init(_ tree: SourceFileSyntax) {
+            self.tree = tree
+            incremental = nil
+        }
     }
 
-    /// `bytes` parsed from scratch.
-    public convenience init(_ bytes: [UInt8]) { self.init(bytes, previous: nil, edits: []) }
+    /// `bytes` parsed from scratch. `forEdits`: the document is kept and
+    /// edited (an editor's buffer), so its parse keeps what an incremental
+    /// parse of the next revision reuses; a file read once (the command
+    /// line) is parsed without it. An edited document whose previous parse
+    /// kept nothing is parsed from scratch.
+    public convenience init(_ bytes: [UInt8], forEdits: Bool = false) {
+        self.init(bytes, previous: nil, edits: [], forEdits: forEdits)
+    }
 
-    private init(_ bytes: [UInt8], previous: Parse?, edits: [SourceEdit]) {
+    private init(_ bytes: [UInt8], previous: Parse?, edits: [SourceEdit], forEdits: Bool) {
         self.bytes = bytes
         budget = ParseBudget(bytes)
         guard budget.withinBudget else {
@@ -42,16 +59,18 @@ public final class SwiftDocument: @unchecked Sendable {
             return
         }
         func parsed(_ transition: IncrementalParseTransition?) -> Parse {
-            Parse(bytes.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) })
+            guard forEdits else { return Parse(bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }) }
+            return Parse(
+                bytes.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) })
         }
-        guard let previous, !previous.result.tree.hasError else {
+        guard let previous = previous?.incremental, !previous.tree.hasError else {
             parse = parsed(nil)
             return
         }
         let incremental = parsed(
             IncrementalParseTransition(
-                previousIncrementalParseResult: previous.result, edits: ConcurrentEdits(fromSequential: edits)))
-        parse = incremental.result.tree.hasError ? parsed(nil) : incremental
+                previousIncrementalParseResult: previous, edits: ConcurrentEdits(fromSequential: edits)))
+        parse = incremental.tree.hasError ? parsed(nil) : incremental
     }
 
     /// The document after `edits`, applied one after another (each range is
@@ -69,9 +88,9 @@ public final class SwiftDocument: @unchecked Sendable {
                     range: AbsolutePosition(utf8Offset: lower)..<AbsolutePosition(utf8Offset: upper),
                     replacement: e.replacement))
         }
-        return SwiftDocument(text, previous: parse, edits: sourceEdits)
+        return SwiftDocument(text, previous: parse, edits: sourceEdits, forEdits: true)
     }
 
     /// The tree, when the bytes are within the parse budget.
-    var tree: SourceFileSyntax? { parse?.result.tree }
+    var tree: SourceFileSyntax? { parse?.tree }
 }

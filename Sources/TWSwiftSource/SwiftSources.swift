@@ -283,11 +283,17 @@ public enum SwiftSources {
             let owner = i < owners.count ? owners[i] : nil
             let preview = child.path.contains(":#Preview")
             var stack: [(SceneNode, [SceneRules])] = [(child, [])]
+            // The type just looked up: the layers of a chain of `.tw` calls are
+            // a thousand nodes of one type, looked up once.
+            var last: String?
             while let (node, inherited) = stack.popLast() {
                 let rules = node.rules.map { inherited + [$0] } ?? inherited
-                if node.type.first?.isUppercase == true, seen.insert(Seen(preview: preview, type: node.type)).inserted {
+                if node.type != last, node.type.first?.isUppercase == true,
+                    seen.insert(Seen(preview: preview, type: node.type)).inserted
+                {
                     out.append(ViewUse(type: node.type, rules: rules, owner: owner, inPreview: preview))
                 }
+                last = node.type
                 for c in node.children.reversed() { stack.append((c, rules)) }
             }
         }

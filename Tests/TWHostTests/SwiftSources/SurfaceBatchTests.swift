@@ -49,7 +49,16 @@ struct SurfaceBatchTests {
             import SwiftUI
             struct Chains: View {
                 var body: some View {
-                    Text("x")\(String(repeating: ".tw(\"p-4\")", count: 300))
+                    VStack {
+                        Text("x")\(String(repeating: ".tw(\"p-4\")", count: 300))
+                        Text("y").tw("p-4").tw("p-4", state: TWState(isHovered: true)).tw("hover:opacity-50")
+                            .tw("hover:opacity-50", state: TWState(isHovered: true)).tw("hover:opacity-50")
+                        Text("y").tw("p-4").tw("p-4")
+                        Text("z").tw("group-hover:opacity-50").tw("group").tw("group-hover:opacity-50")
+                            .tw("group-hover:opacity-50")
+                        Text("w").tw("p-4").disabled(true).tw("disabled:opacity-50").tw("disabled:opacity-50")
+                        Image(systemName: "star").tw("p-4").tw("p-4")
+                    }
                 }
             }
             """,
@@ -109,7 +118,7 @@ struct SurfaceBatchTests {
                 var total = SceneSummary()
                 for file in held { if let s = file.resolution?.summary { total.add(s) } }
                 #expect(summary == total)
-                #expect(summary.surfaces == 310)
+                #expect(summary.surfaces == 326)
             }
         }
     }

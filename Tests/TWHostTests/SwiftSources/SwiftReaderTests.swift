@@ -528,7 +528,7 @@ struct SwiftReaderMemoTests {
 
             """
         let memo = DocumentMemo()
-        let first = SwiftDocument(Array(text.utf8))
+        let first = SwiftDocument(Array(text.utf8), forEdits: true)
         _ = SwiftSources.read(path: "S.swift", document: first, memo: memo)
         let start = try #require(text.utf8.firstRange(of: "true : false".utf8))
         let lower = text.utf8.distance(from: text.utf8.startIndex, to: start.lowerBound)
@@ -552,7 +552,7 @@ struct SwiftReaderMemoTests {
 
             """
         let memo = DocumentMemo()
-        let first = SwiftDocument(Array(text.utf8))
+        let first = SwiftDocument(Array(text.utf8), forEdits: true)
         let before = SwiftSources.read(path: "S.swift", document: first, memo: memo)
         let start = try #require(text.utf8.firstRange(of: "true)".utf8))
         let lower = text.utf8.distance(from: text.utf8.startIndex, to: start.lowerBound)
