@@ -43,6 +43,9 @@ struct ViewTreeReader {
     var spanKeys: [TWModel.SourceLocation] = []
     /// Whether `classSpans` is written at all (`SourceScan.Options.classSpans`).
     var collectsSpans = true
+    /// The plain classes of the layer finished last: the next layer with the same text
+    /// shares their storage (a chain of a thousand `.tw("p-4")` calls holds one list).
+    private var lastPlain: TWClasses?
     /// States the views around the one being read set for it: `.disabled(x)` written on an
     /// ancestor (`Form { … }.disabled(x)`) disables every surface inside, as SwiftUI's
     /// `isEnabled` reaches them through the environment (swiftcn's `TWModifier` reads it).
@@ -1105,7 +1108,14 @@ struct ViewTreeReader {
             switch draft.tw {
             case nil: return node
             case .text(let text)?:
-                node.tw = TWClasses(text)
+                var classes = TWClasses(segments: [])
+                if let last = lastPlain, last.segments.count == 1, case .text(text) = last.segments[0] {
+                    classes = last
+                } else {
+                    classes = TWClasses(text)
+                    lastPlain = classes
+                }
+                node.tw = classes
                 return node
             default: break
             }
