@@ -137,19 +137,20 @@ struct SurfaceChunk {
         @Sendable func resolve(
             _ item: Item, index: Int, into w: ByteWriter, counts: inout SceneSummary, last: inout LastSurface?
         ) -> Extra {
-            let record: SurfaceRecord
             if let kept = last?.record(for: item) {
-                record = kept
-            } else {
-                record = SceneResolver.record(
-                    item.node, scope: item.scope, plugins: item.plugins,
-                    backing: backings.backing(item.node, environment: environment),
-                    state: SurfaceState(state.active, explicit: state.explicit, groups: item.groups), lenient: lenient,
-                    groupVariation: item.groupVariation)
-                if item.groupVariation == nil { last = LastSurface(item: item, record: record) }
+                counts.add(kept)
+                return render(kept, firstIndex + index == 0, w)
             }
-            counts.add(record)
-            return render(record, firstIndex + index == 0, w)
+            let made = SceneResolver.record(
+                item.node, scope: item.scope, plugins: item.plugins,
+                backing: backings.backing(item.node, environment: environment),
+                state: SurfaceState(state.active, explicit: state.explicit, groups: item.groups), lenient: lenient,
+                groupVariation: item.groupVariation)
+            counts.add(made)
+            guard item.groupVariation == nil else { return render(made, firstIndex + index == 0, w) }
+            // Kept for the next node (moved, not copied), and rendered from there.
+            last = LastSurface(item: item, record: made)
+            return render(last!.record, firstIndex + index == 0, w)
         }
         if jobs == 1 {
             for (i, item) in items.enumerated() {
