@@ -52,10 +52,22 @@ public enum SceneReport {
         w.append("}\n")
     }
 
-    /// One surface as one line of JSON.
+    /// One surface as one line of JSON: its place, then the rest.
     public static func writeSurface(_ record: SurfaceRecord, first: Bool, to w: ByteWriter) {
-        w.append(first ? "\n{" : ",\n{")
-        writeHead(record, to: w)
+        writePlace(record.path, first: first, to: w)
+        writeBody(record, to: w)
+    }
+
+    /// The start of a surface's line, up to its path: all of the line that
+    /// depends on where the surface is in the tree and whether it comes first.
+    public static func writePlace(_ path: String, first: Bool, to w: ByteWriter) {
+        w.append(first ? "\n{\"path\": " : ",\n{\"path\": ")
+        w.appendJSONString(path)
+    }
+
+    /// The rest of a surface's line after its path.
+    public static func writeBody(_ record: SurfaceRecord, to w: ByteWriter) {
+        writeHeadAfterPath(record, to: w)
         w.append(", \"identity\": \"")
         w.append(record.surface.identity)
         w.append("\", \"scope\": ")
@@ -76,6 +88,11 @@ public enum SceneReport {
     static func writeHead(_ record: SurfaceRecord, to w: ByteWriter) {
         w.append("\"path\": ")
         w.appendJSONString(record.path)
+        writeHeadAfterPath(record, to: w)
+    }
+
+    /// `, "id": …, "location": …, "type": …, "target": …, "status": …`.
+    static func writeHeadAfterPath(_ record: SurfaceRecord, to w: ByteWriter) {
         w.append(", \"id\": ")
         w.appendJSONString(record.node.id)
         w.append(", \"location\": ")

@@ -387,6 +387,7 @@ public enum SceneResolver {
         // docs/Security.md) hold on any thread.
         var chunk = SurfaceChunk(jobs: jobs, state: state, lenient: lenient, environment: scopes.environment)
         var backingOnly: [BackingRecord] = []
+        let render = SurfaceRendering(render)
         try stream.walk(rootContext) { node, inherited throws(SceneResolveError) in
             try chunkStep(
                 node, inherited: inherited, scopes: &scopes, chunk: &chunk, backingOnly: &backingOnly, render: render,
@@ -406,8 +407,7 @@ public enum SceneResolver {
     /// Returns the context of the node's children.
     static func chunkStep<Extra: Sendable>(
         _ node: SceneNode, inherited: SceneScopes.Context, scopes: inout SceneScopes, chunk: inout SurfaceChunk,
-        backingOnly: inout [BackingRecord],
-        render: @escaping @Sendable (SurfaceRecord, _ first: Bool, _ into: ByteWriter) -> Extra,
+        backingOnly: inout [BackingRecord], render: SurfaceRendering<Extra>,
         write: (_ bytes: [UInt8], _ extras: [Extra]) -> Void
     ) throws(SceneResolveError) -> SceneScopes.Context {
         let context = try scopes.context(for: node, inherited: inherited)

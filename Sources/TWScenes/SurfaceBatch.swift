@@ -13,7 +13,7 @@ public final class SurfaceBatch<Extra: Sendable> {
     private let jobs: Int
     private let state: SurfaceState
     private let lenient: Bool
-    private let render: @Sendable (SurfaceRecord, _ first: Bool, _ into: ByteWriter) -> Extra
+    private let render: SurfaceRendering<Extra>
     private let write: (_ bytes: [UInt8], _ extras: [Extra]) -> Void
     /// The chunk of the environment being resolved (one per environment: a
     /// node's backing is resolved for its chunk's platform).
@@ -23,11 +23,12 @@ public final class SurfaceBatch<Extra: Sendable> {
 
     /// - Parameters:
     ///   - render: writes one surface into the writer it is given (`first`:
-    ///     the first surface of the whole batch) and returns what else to hand over.
+    ///     the first surface of the whole batch) and returns what else to hand
+    ///     over; as a head and a body, a surface equal to the one before it
+    ///     but for its place gets that one's body (`SurfaceRendering`).
     ///   - write: takes the bytes of a run of surfaces, in input order, and what `render` returned for each.
     public init(
-        jobs: Int, state: SurfaceState = SurfaceState(), lenient: Bool = false,
-        render: @escaping @Sendable (SurfaceRecord, _ first: Bool, _ into: ByteWriter) -> Extra,
+        jobs: Int, state: SurfaceState = SurfaceState(), lenient: Bool = false, render: SurfaceRendering<Extra>,
         write: @escaping (_ bytes: [UInt8], _ extras: [Extra]) -> Void
     ) {
         self.jobs = max(1, jobs)

@@ -5,6 +5,38 @@ import TWPlatform
 import TWResolution
 import TWSupport
 
+/// How a chunk's surfaces are written. `render` writes one surface whole
+/// (`first`: the first surface of the report). A format whose bytes depend on
+/// a surface's place in the tree (its path) and on whether it comes first only
+/// in a head written before the rest gives that head and the rest (the body)
+/// apart: a node equal to the surface before it but for its place (a layer of
+/// a chain of `.tw` calls) then gets that surface's body, copied, not rendered again.
+public struct SurfaceRendering<Extra: Sendable>: Sendable {
+    let render: @Sendable (SurfaceRecord, _ first: Bool, _ into: ByteWriter) -> Extra
+    let head: (@Sendable (_ path: String, _ first: Bool, _ into: ByteWriter) -> Void)?
+    let body: (@Sendable (SurfaceRecord, _ into: ByteWriter) -> Extra)?
+
+    /// Each surface written whole by `render`.
+    public init(_ render: @escaping @Sendable (SurfaceRecord, _ first: Bool, _ into: ByteWriter) -> Extra) {
+        self.render = render
+        head = nil
+        body = nil
+    }
+
+    /// Each surface written as its `head` (from its path) and its `body` (from the rest of it).
+    public init(
+        head: @escaping @Sendable (_ path: String, _ first: Bool, _ into: ByteWriter) -> Void,
+        body: @escaping @Sendable (SurfaceRecord, _ into: ByteWriter) -> Extra
+    ) {
+        render = { record, first, w in
+            head(record.path, first, w)
+            return body(record, w)
+        }
+        self.head = head
+        self.body = body
+    }
+}
+
 /// Styled nodes of a streamed scene waiting to be resolved together: a
 /// chunk is resolved on every job's thread at once and written in order, so
 /// memory holds one chunk, not the scene.
@@ -79,21 +111,26 @@ struct SurfaceChunk {
         /// checks, then given each next node's place and children (three
         /// fields written, not every field copied, per node compared).
         private var fields: SceneNode.Fields?
+        /// Where the record's body was written in the thread's writer (when its
+        /// rendering has a head), while that writer still holds it, and what
+        /// rendering it returned.
+        var bodyRange: Range<Int>?
+        var bodyExtra: (any Sendable)?
+        /// The body's bytes, kept at the first node that reuses them.
+        var body: [UInt8]?
 
         init(item: Item, record: SurfaceRecord) {
             self.item = item
             self.record = record
         }
 
-        mutating func record(for next: Item) -> SurfaceRecord? {
+        /// Whether `next` gets this record (with `next`'s node).
+        mutating func matches(_ next: Item) -> Bool {
             guard next.groupVariation == nil, next.scope === item.scope, next.groups == item.groups,
                 next.plugins == item.plugins, next.node.tw == item.node.tw, next.node.type == item.node.type
-            else { return nil }
+            else { return false }
             if fields == nil { fields = item.node.fields }
-            guard fields?.sameButForPlace(next.node) == true else { return nil }
-            var record = record
-            record.node = next.node
-            return record
+            return fields?.sameButForPlace(next.node) == true
         }
     }
 
@@ -125,8 +162,7 @@ struct SurfaceChunk {
     /// writes the finished one (in input order) — so the background threads
     /// never wait for writing. `finish` does the same for the last chunk.
     mutating func flush<Extra: Sendable>(
-        render: @escaping @Sendable (SurfaceRecord, _ first: Bool, _ into: ByteWriter) -> Extra,
-        write: (_ bytes: [UInt8], _ extras: [Extra]) -> Void
+        render rendering: SurfaceRendering<Extra>, write: (_ bytes: [UInt8], _ extras: [Extra]) -> Void
     ) {
         guard !items.isEmpty else { return }
         let state = self.state
@@ -137,9 +173,27 @@ struct SurfaceChunk {
         @Sendable func resolve(
             _ item: Item, index: Int, into w: ByteWriter, counts: inout SceneSummary, last: inout LastSurface?
         ) -> Extra {
-            if let kept = last?.record(for: item) {
-                counts.add(kept)
-                return render(kept, firstIndex + index == 0, w)
+            let first = firstIndex + index == 0
+            if last?.matches(item) == true {
+                counts.add(last!.record)
+                if let head = rendering.head, let body = rendering.body, let extra = last!.bodyExtra as? Extra {
+                    if last!.body == nil {
+                        // The first node to reuse the body: copied from the writer while it holds it, else rendered.
+                        if let range = last!.bodyRange {
+                            last!.body = w.bytes(in: range)
+                        } else {
+                            let side = ByteWriter()
+                            _ = body(last!.record, side)
+                            last!.body = side.bytes
+                        }
+                    }
+                    head(item.node.path, first, w)
+                    w.append(bytes: last!.body ?? [])
+                    return extra
+                }
+                var record = last!.record
+                record.node = item.node
+                return rendering.render(record, first, w)
             }
             let made = SceneResolver.record(
                 item.node, scope: item.scope, plugins: item.plugins,
@@ -147,10 +201,18 @@ struct SurfaceChunk {
                 state: SurfaceState(state.active, explicit: state.explicit, groups: item.groups), lenient: lenient,
                 groupVariation: item.groupVariation)
             counts.add(made)
-            guard item.groupVariation == nil else { return render(made, firstIndex + index == 0, w) }
+            guard item.groupVariation == nil else { return rendering.render(made, first, w) }
             // Kept for the next node (moved, not copied), and rendered from there.
             last = LastSurface(item: item, record: made)
-            return render(last!.record, firstIndex + index == 0, w)
+            guard let head = rendering.head, let body = rendering.body else {
+                return rendering.render(last!.record, first, w)
+            }
+            head(item.node.path, first, w)
+            let start = w.count
+            let extra = body(last!.record, w)
+            last!.bodyRange = start..<w.count
+            last!.bodyExtra = extra
+            return extra
         }
         if jobs == 1 {
             for (i, item) in items.enumerated() {
@@ -159,6 +221,8 @@ struct SurfaceChunk {
                 summary.add(counts)
                 write(scratch.bytes, [extra])
                 scratch.removeAll()
+                // The body the last surface left there is gone with it.
+                last?.bodyRange = nil
             }
             items.removeAll(keepingCapacity: true)
             return

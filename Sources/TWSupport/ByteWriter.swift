@@ -36,6 +36,12 @@ public final class ByteWriter {
     /// What is buffered, as an array (a copy).
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: buffer, count: count)) }
 
+    /// Part of what is buffered, as an array (a copy); `range` is clamped to it.
+    public func bytes(in range: Range<Int>) -> [UInt8] {
+        let range = range.clamped(to: 0..<count)
+        return Array(UnsafeBufferPointer(start: buffer + range.lowerBound, count: range.count))
+    }
+
     @inline(__always) private func reserve(_ more: Int) {
         if count + more > capacity { grow(count + more) }
     }

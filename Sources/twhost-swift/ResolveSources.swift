@@ -20,13 +20,11 @@ extension ResolveCommand {
         if json { SceneReport.writeHeader(plugins: plugins.map(\.info), to: writer) }
         let batch = SurfaceBatch<Void>(
             jobs: options.jobs ?? SourceScan.defaultJobs, state: options.state, lenient: options.lenient,
-            render: { record, first, w in
-                if json {
-                    SceneReport.writeSurface(record, first: first, to: w)
-                } else {
-                    w.append(SceneReport.text(record, palette: palette))
-                }
-            },
+            render: json
+                ? SurfaceRendering(
+                    head: { path, first, w in SceneReport.writePlace(path, first: first, to: w) },
+                    body: { record, w in SceneReport.writeBody(record, to: w) })
+                : SurfaceRendering { record, _, w in w.append(SceneReport.text(record, palette: palette)) },
             write: { bytes, _ in writer.append(bytes: bytes) })
         let files = SourceScan.resolve(checked, plugins: plugins, options: options, into: batch)
         var resolution = SourceInputs.merged(files, plugins: plugins.map(\.info), surfaces: false)

@@ -54,8 +54,8 @@ struct SurfaceBatchTests {
                         Text("y").tw("p-4").tw("p-4", state: TWState(isHovered: true)).tw("hover:opacity-50")
                             .tw("hover:opacity-50", state: TWState(isHovered: true)).tw("hover:opacity-50")
                         Text("y").tw("p-4").tw("p-4")
-                        Text("z").tw("group-hover:opacity-50").tw("group").tw("group-hover:opacity-50")
-                            .tw("group-hover:opacity-50")
+                        Text("z").tw("group-hover:opacity-50").tw("group")
+                            .tw("group-hover:opacity-50").tw("group-hover:opacity-50")
                         Text("w").tw("p-4").disabled(true).tw("disabled:opacity-50").tw("disabled:opacity-50")
                         Image(systemName: "star").tw("p-4").tw("p-4")
                     }
@@ -96,29 +96,38 @@ struct SurfaceBatchTests {
                     render(record, first, expected)
                     first = false
                 }
-                // Streamed.
-                let streamed = ByteWriter()
-                let batch = SurfaceBatch<Void>(
-                    jobs: jobs, render: { record, first, w in render(record, first, w) },
-                    write: { bytes, _ in streamed.append(bytes: bytes) })
-                let checked = SourceScan.check(Self.inputs(folder), plugins: plugins, options: options)
-                let files = SourceScan.resolve(checked, plugins: plugins, options: options, into: batch)
-                let summary = batch.finish()
-                #expect(streamed.bytes == expected.bytes, "\(format), --jobs \(jobs)")
-                #expect(expected.bytes.count > 20_000)
-                // The files' own findings, scopes and backing-only nodes are those of the held run.
-                #expect(files.map(\.path) == held.map(\.path))
-                #expect(files.map(\.wasRead) == [true, true, false, true, false, true])
-                #expect(files.map(\.diagnostics) == held.map(\.diagnostics))
-                #expect(files.map { $0.resolution?.diagnostics } == held.map { $0.resolution?.diagnostics })
-                #expect(files.map { $0.resolution?.scopeCount } == held.map { $0.resolution?.scopeCount })
-                #expect(
-                    files.map { $0.resolution?.backingOnly.map(\.node.path) }
-                        == held.map { $0.resolution?.backingOnly.map(\.node.path) })
-                var total = SceneSummary()
-                for file in held { if let s = file.resolution?.summary { total.add(s) } }
-                #expect(summary == total)
-                #expect(summary.surfaces == 326)
+                // Streamed: each surface rendered whole, and (JSON) as its place and body, the body of
+                // a surface equal to the one before it but for its place copied.
+                var renderings = [SurfaceRendering<Void>(render)]
+                if format == "json" {
+                    renderings.append(
+                        SurfaceRendering(
+                            head: { path, first, w in SceneReport.writePlace(path, first: first, to: w) },
+                            body: { record, w in SceneReport.writeBody(record, to: w) }))
+                }
+                for (r, rendering) in renderings.enumerated() {
+                    let streamed = ByteWriter()
+                    let batch = SurfaceBatch<Void>(
+                        jobs: jobs, render: rendering, write: { bytes, _ in streamed.append(bytes: bytes) })
+                    let checked = SourceScan.check(Self.inputs(folder), plugins: plugins, options: options)
+                    let files = SourceScan.resolve(checked, plugins: plugins, options: options, into: batch)
+                    let summary = batch.finish()
+                    #expect(streamed.bytes == expected.bytes, "\(format), --jobs \(jobs), rendering \(r)")
+                    #expect(expected.bytes.count > 20_000)
+                    // The files' own findings, scopes and backing-only nodes are those of the held run.
+                    #expect(files.map(\.path) == held.map(\.path))
+                    #expect(files.map(\.wasRead) == [true, true, false, true, false, true])
+                    #expect(files.map(\.diagnostics) == held.map(\.diagnostics))
+                    #expect(files.map { $0.resolution?.diagnostics } == held.map { $0.resolution?.diagnostics })
+                    #expect(files.map { $0.resolution?.scopeCount } == held.map { $0.resolution?.scopeCount })
+                    #expect(
+                        files.map { $0.resolution?.backingOnly.map(\.node.path) }
+                            == held.map { $0.resolution?.backingOnly.map(\.node.path) })
+                    var total = SceneSummary()
+                    for file in held { if let s = file.resolution?.summary { total.add(s) } }
+                    #expect(summary == total)
+                    #expect(summary.surfaces == 326)
+                }
             }
         }
     }
@@ -129,7 +138,8 @@ struct SurfaceBatchTests {
         let scene = try #require(SourceScan.read(.scene(folder + "/B/Unknown.json")).scene)
         let written = ByteWriter()
         let batch = SurfaceBatch<Void>(
-            jobs: 2, render: { record, first, w in SceneReport.writeSurface(record, first: first, to: w) },
+            jobs: 2,
+            render: SurfaceRendering { record, first, w in SceneReport.writeSurface(record, first: first, to: w) },
             write: { bytes, _ in written.append(bytes: bytes) })
         #expect(throws: SceneResolveError.self) {
             _ = try batch.resolve(scene, plugins: [], environment: scene.environment)
