@@ -52,7 +52,8 @@ public final class SurfaceBatch<Extra: Sendable> {
         if let current = chunk, current.environment != environment { finishChunk() }
         var chunk =
             self.chunk
-            ?? SurfaceChunk(jobs: jobs, state: state, lenient: lenient, environment: environment, after: written)
+            ?? SurfaceChunk(
+                jobs: jobs, state: state, lenient: lenient, environment: environment, after: written, keepsLast: true)
         self.chunk = nil
         var scopes = SceneScopes(plugins: loaded, environment: environment, shared: shared)
         var backingOnly: [BackingRecord] = []

@@ -64,13 +64,21 @@ struct SurfaceChunk {
     let environment: RenderEnvironment
     let backings = BackingMemo()
 
+    /// Whether a thread keeps the last surface it resolved for the next
+    /// (`LastSurface`): Swift sources, where the layers of a chain of `.tw`
+    /// calls follow one another. A scene file's nodes seldom repeat, and
+    /// keeping each surface costs its bookkeeping (about 6 % of the
+    /// instructions of the repeated corpus).
+    let keepsLast: Bool
+
     /// `after`: the counts of the surfaces written before this chunk's first
     /// (a run of scenes in several environments), so the first surface of the
     /// report is known across chunks.
     init(
         jobs: Int, state: SurfaceState, lenient: Bool, environment: RenderEnvironment,
-        after written: SceneSummary = SceneSummary()
+        after written: SceneSummary = SceneSummary(), keepsLast: Bool = false
     ) {
+        self.keepsLast = keepsLast
         self.environment = environment
         summary = written
         self.jobs = max(1, jobs)
@@ -103,10 +111,14 @@ struct SurfaceChunk {
     /// node but for its place in the tree, in the same scope and groups
     /// (and outside conditional groups, which give a node other fields),
     /// gets its record: a chain of a thousand `.tw("p-4")` calls is a
-    /// thousand such layers, resolved once.
-    struct LastSurface {
-        let item: Item
-        let record: SurfaceRecord
+    /// thousand such layers, resolved once. One object per thread, refilled
+    /// for each node resolved (a record is tens of references: it is moved in,
+    /// never copied).
+    final class LastSurface {
+        private var item: Item
+        private(set) var record: SurfaceRecord
+        /// The record's counts.
+        private(set) var counts = SceneSummary()
         /// The node's fields, copied once the next node passes the quick
         /// checks, then given each next node's place and children (three
         /// fields written, not every field copied, per node compared).
@@ -119,13 +131,25 @@ struct SurfaceChunk {
         /// The body's bytes, kept at the first node that reuses them.
         var body: [UInt8]?
 
-        init(item: Item, record: SurfaceRecord) {
+        init(_ item: Item, _ record: consuming SurfaceRecord, counts: SceneSummary) {
             self.item = item
             self.record = record
+            self.counts = counts
         }
 
-        /// Whether `next` gets this record (with `next`'s node).
-        mutating func matches(_ next: Item) -> Bool {
+        /// Keeps `record`, made for `item`, in place of the one before.
+        func keep(_ item: Item, _ record: consuming SurfaceRecord, counts: SceneSummary) {
+            self.item = item
+            self.record = record
+            self.counts = counts
+            fields = nil
+            bodyRange = nil
+            bodyExtra = nil
+            body = nil
+        }
+
+        /// Whether `next` gets the kept record (with `next`'s node).
+        func matches(_ next: Item) -> Bool {
             guard next.groupVariation == nil, next.scope === item.scope, next.groups == item.groups,
                 next.plugins == item.plugins, next.node.tw == item.node.tw, next.node.type == item.node.type
             else { return false }
@@ -169,29 +193,30 @@ struct SurfaceChunk {
         let lenient = self.lenient
         let environment = self.environment
         let backings = self.backings
+        let keepsLast = self.keepsLast
         let firstIndex = summary.surfaces + pendingCount
         @Sendable func resolve(
             _ item: Item, index: Int, into w: ByteWriter, counts: inout SceneSummary, last: inout LastSurface?
         ) -> Extra {
             let first = firstIndex + index == 0
-            if last?.matches(item) == true {
-                counts.add(last!.record)
-                if let head = rendering.head, let body = rendering.body, let extra = last!.bodyExtra as? Extra {
-                    if last!.body == nil {
+            if let kept = last, kept.matches(item) {
+                counts.add(kept.counts)
+                if let head = rendering.head, let body = rendering.body, let extra = kept.bodyExtra as? Extra {
+                    if kept.body == nil {
                         // The first node to reuse the body: copied from the writer while it holds it, else rendered.
-                        if let range = last!.bodyRange {
-                            last!.body = w.bytes(in: range)
+                        if let range = kept.bodyRange {
+                            kept.body = w.bytes(in: range)
                         } else {
                             let side = ByteWriter()
-                            _ = body(last!.record, side)
-                            last!.body = side.bytes
+                            _ = body(kept.record, side)
+                            kept.body = side.bytes
                         }
                     }
                     head(item.node.path, first, w)
-                    w.append(bytes: last!.body ?? [])
+                    w.append(bytes: kept.body ?? [])
                     return extra
                 }
-                var record = last!.record
+                var record = kept.record
                 record.node = item.node
                 return rendering.render(record, first, w)
             }
@@ -200,18 +225,30 @@ struct SurfaceChunk {
                 backing: backings.backing(item.node, environment: environment),
                 state: SurfaceState(state.active, explicit: state.explicit, groups: item.groups), lenient: lenient,
                 groupVariation: item.groupVariation)
-            counts.add(made)
-            guard item.groupVariation == nil else { return rendering.render(made, first, w) }
-            // Kept for the next node (moved, not copied), and rendered from there.
-            last = LastSurface(item: item, record: made)
-            guard let head = rendering.head, let body = rendering.body else {
-                return rendering.render(last!.record, first, w)
+            var one = SceneSummary()
+            one.add(made)
+            counts.add(one)
+            guard keepsLast, item.groupVariation == nil else { return rendering.render(made, first, w) }
+            // Rendered first, then moved into the kept surface (its last use).
+            let extra: Extra
+            var range: Range<Int>?
+            if let head = rendering.head, let body = rendering.body {
+                head(item.node.path, first, w)
+                let start = w.count
+                extra = body(made, w)
+                range = start..<w.count
+            } else {
+                extra = rendering.render(made, first, w)
             }
-            head(item.node.path, first, w)
-            let start = w.count
-            let extra = body(last!.record, w)
-            last!.bodyRange = start..<w.count
-            last!.bodyExtra = extra
+            if let kept = last {
+                kept.keep(item, made, counts: one)
+            } else {
+                last = LastSurface(item, made, counts: one)
+            }
+            if range != nil {
+                last?.bodyRange = range
+                last?.bodyExtra = extra
+            }
             return extra
         }
         if jobs == 1 {
