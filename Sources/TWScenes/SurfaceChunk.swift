@@ -229,26 +229,29 @@ struct SurfaceChunk {
             one.add(made)
             counts.add(one)
             guard keepsLast, item.groupVariation == nil else { return rendering.render(made, first, w) }
+            /// The thread's kept surface, refilled with `record` (or made for it).
+            @discardableResult func keep(_ record: consuming SurfaceRecord, counts: SceneSummary) -> LastSurface {
+                if let kept = last {
+                    kept.keep(item, record, counts: counts)
+                    return kept
+                }
+                let kept = LastSurface(item, record, counts: counts)
+                last = kept
+                return kept
+            }
             // Rendered first, then moved into the kept surface (its last use).
-            let extra: Extra
-            var range: Range<Int>?
-            if let head = rendering.head, let body = rendering.body {
-                head(item.node.path, first, w)
-                let start = w.count
-                extra = body(made, w)
-                range = start..<w.count
-            } else {
-                extra = rendering.render(made, first, w)
+            guard let head = rendering.head, let body = rendering.body else {
+                let extra = rendering.render(made, first, w)
+                keep(made, counts: one)
+                return extra
             }
-            if let kept = last {
-                kept.keep(item, made, counts: one)
-            } else {
-                last = LastSurface(item, made, counts: one)
-            }
-            if range != nil {
-                last?.bodyRange = range
-                last?.bodyExtra = extra
-            }
+            head(item.node.path, first, w)
+            let start = w.count
+            let extra = body(made, w)
+            let range = start..<w.count
+            let kept = keep(made, counts: one)
+            kept.bodyRange = range
+            kept.bodyExtra = extra
             return extra
         }
         if jobs == 1 {

@@ -286,17 +286,18 @@ final class Evaluator {
     /// brackets when the literal's text before it left a `[` open.
     func string(_ s: StringLiteralExprSyntax, _ scope: Scope) -> Value {
         let raw = s.openingPounds != nil
+        func content(_ text: StringSegmentSyntax) -> String {
+            raw ? text.content.text : Self.unescape(text.content.text)
+        }
         let segments = s.segments
         // Most literals are one piece of text (`"p-4 rounded"`): its text, without the pieces.
-        if segments.count == 1, let text = segments.first?.as(StringSegmentSyntax.self) {
-            return .text(raw ? text.content.text : Self.unescape(text.content.text))
-        }
+        if segments.count == 1, let text = segments.first?.as(StringSegmentSyntax.self) { return .text(content(text)) }
         var pieces: [Value.Piece] = []
         var depth = 0
         var plain = true
         for segment in segments {
             if let text = segment.as(StringSegmentSyntax.self) {
-                let content = raw ? text.content.text : Self.unescape(text.content.text)
+                let content = content(text)
                 for byte in content.utf8 {
                     if byte == UInt8(ascii: "[") { depth += 1 }
                     if byte == UInt8(ascii: "]") && depth > 0 { depth -= 1 }

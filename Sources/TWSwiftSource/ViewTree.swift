@@ -1108,14 +1108,12 @@ struct ViewTreeReader {
             switch draft.tw {
             case nil: return node
             case .text(let text)?:
-                var classes = TWClasses(segments: [])
                 if let last = lastPlain, last.segments.count == 1, case .text(text) = last.segments[0] {
-                    classes = last
+                    node.tw = last
                 } else {
-                    classes = TWClasses(text)
-                    lastPlain = classes
+                    node.tw = TWClasses(text)
+                    lastPlain = node.tw
                 }
-                node.tw = classes
                 return node
             default: break
             }
