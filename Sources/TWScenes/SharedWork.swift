@@ -9,21 +9,24 @@ import Synchronization
 /// cores busy when one of them also reads the scene: the reading thread
 /// joins in (`help`) once its own part is done, and nobody waits on a slice
 /// that a descheduled thread still holds.
-final class SharedWork<T: Sendable>: @unchecked Sendable {
+///
+/// A thread carries a value of its own (`Carry`) from one item it claims to
+/// the next (the last surface it resolved), never seen by another thread.
+final class SharedWork<T: Sendable, Carry>: @unchecked Sendable {
     // @unchecked: each slot is written once, by the one thread that claimed
     // it (the atomic counter hands every index out exactly once); all
     // are read only after `wait()`, which orders those writes before the read.
     // A raw buffer, not an array property: writes to distinct slots from
     // several threads must not count as overlapping accesses to one value.
     let count: Int
-    private let work: @Sendable (Int) -> T
+    private let work: @Sendable (Int, inout Carry?) -> T
     private let slots: UnsafeMutablePointer<T?>
     private let next = Atomic<Int>(0)
     private let group = DispatchGroup()
     /// `results()` moved the values out: nothing left to deinitialize.
     private var moved = false
 
-    init(count: Int, work: @escaping @Sendable (Int) -> T) {
+    init(count: Int, work: @escaping @Sendable (_ item: Int, _ carried: inout Carry?) -> T) {
         self.count = count
         self.work = work
         slots = .allocate(capacity: count)
@@ -44,10 +47,11 @@ final class SharedWork<T: Sendable>: @unchecked Sendable {
 
     /// Resolves unclaimed items on the calling thread until none is left.
     func help() {
+        var carried: Carry?
         while true {
             let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
             guard i < count else { return }
-            slots[i] = work(i)
+            slots[i] = work(i, &carried)
         }
     }
 

@@ -122,7 +122,13 @@ struct SurfaceChunk {
         /// The node's fields, copied once the next node passes the quick
         /// checks, then given each next node's place and children (three
         /// fields written, not every field copied, per node compared).
-        private var fields: SceneNode.Fields?
+        private var fields: KeptFields?
+        /// Fields behind one reference: an optional of them in place would be
+        /// copied whole each time it is tested and written.
+        private final class KeptFields {
+            var fields: SceneNode.Fields
+            init(_ fields: SceneNode.Fields) { self.fields = fields }
+        }
         /// Where the record's body was written in the thread's writer (when its
         /// rendering has a head), while that writer still holds it, and what
         /// rendering it returned.
@@ -153,8 +159,12 @@ struct SurfaceChunk {
             guard next.groupVariation == nil, next.scope === item.scope, next.groups == item.groups,
                 next.plugins == item.plugins, next.node.tw == item.node.tw, next.node.type == item.node.type
             else { return false }
-            if fields == nil { fields = item.node.fields }
-            return fields?.sameButForPlace(next.node) == true
+            let kept: KeptFields
+            if let fields { kept = fields } else {
+                kept = KeptFields(item.node.fields)
+                fields = kept
+            }
+            return kept.fields.sameButForPlace(next.node)
         }
     }
 
@@ -270,18 +280,21 @@ struct SurfaceChunk {
         let items = self.items
         self.items.removeAll(keepingCapacity: true)
         let blocks = (items.count + Self.blockSize - 1) / Self.blockSize
-        let batch = SharedWork<Block<Extra>>(count: blocks) { b in
+        // A thread keeps its last surface from block to block (the blocks it
+        // claims need not follow one another: what is kept is compared whole).
+        let batch = SharedWork<Block<Extra>, LastSurface>(count: blocks) { b, last in
             let w = Self.blockWriter.current
             w.removeAll(keepingCapacityUpTo: Self.blockWriterRoom)
+            // The body the last surface left in the writer is gone with it.
+            last?.bodyRange = nil
             var block = Block<Extra>(bytes: [], extras: [], summary: SceneSummary())
-            var last: LastSurface?
             for i in b * Self.blockSize..<min((b + 1) * Self.blockSize, items.count) {
                 block.extras.append(resolve(items[i], index: i, into: w, counts: &block.summary, last: &last))
             }
             block.bytes = w.bytes
             return block
         }
-        let previous = pending as? SharedWork<Block<Extra>>
+        let previous = pending as? SharedWork<Block<Extra>, LastSurface>
         previous?.wait()
         batch.start(threads: jobs - 1)
         pending = batch
@@ -292,7 +305,7 @@ struct SurfaceChunk {
     /// Writes the chunk still resolving in the background, if any, helping
     /// to resolve it first.
     mutating func finish<Extra: Sendable>(write: (_ bytes: [UInt8], _ extras: [Extra]) -> Void) {
-        guard let batch = pending as? SharedWork<Block<Extra>> else { return }
+        guard let batch = pending as? SharedWork<Block<Extra>, LastSurface> else { return }
         pending = nil
         pendingCount = 0
         batch.wait()
@@ -300,7 +313,7 @@ struct SurfaceChunk {
     }
 
     private mutating func write<Extra: Sendable>(
-        _ batch: SharedWork<Block<Extra>>, _ write: (_ bytes: [UInt8], _ extras: [Extra]) -> Void
+        _ batch: SharedWork<Block<Extra>, LastSurface>, _ write: (_ bytes: [UInt8], _ extras: [Extra]) -> Void
     ) {
         for block in batch.results() {
             summary.add(block.summary)

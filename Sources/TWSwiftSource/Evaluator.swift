@@ -285,9 +285,13 @@ final class Evaluator {
     /// A literal's text pieces and interpolations; an interpolation is inside
     /// brackets when the literal's text before it left a `[` open.
     func string(_ s: StringLiteralExprSyntax, _ scope: Scope) -> Value {
-        let raw = s.openingPounds != nil
-        func content(_ text: StringSegmentSyntax) -> String {
-            raw ? text.content.text : Self.unescape(text.content.text)
+        // Whether the literal is raw, looked up only for a text with a backslash (the one case it changes).
+        var raw: Bool?
+        func content(_ segment: StringSegmentSyntax) -> String {
+            let text = segment.content.text
+            guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
+            if raw == nil { raw = s.openingPounds != nil }
+            return raw == true ? text : Self.unescape(text)
         }
         let segments = s.segments
         // Most literals are one piece of text (`"p-4 rounded"`): its text, without the pieces.
@@ -322,7 +326,8 @@ final class Evaluator {
 
     /// Swift escapes in a string literal's text: `\\`, `\"`, `\n`, `\t`, `\u{…}`.
     static func unescape(_ text: String) -> String {
-        guard text.contains("\\") else { return text }
+        // A text without a backslash byte holds no escape (the byte check first: it is the common case).
+        guard text.utf8.contains(UInt8(ascii: "\\")), text.contains("\\") else { return text }
         var out = ""
         var iterator = text.unicodeScalars.makeIterator()
         while let c = iterator.next() {

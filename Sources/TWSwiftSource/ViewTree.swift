@@ -950,13 +950,16 @@ struct ViewTreeReader {
         }
         switch m.name {
         case "tw":
-            draft.tw = classes(arguments, scope)
+            // The arguments as an array once: each pass over the syntax collection itself is a generic call per element.
+            let list = Array(arguments)
+            let unlabeled = list.filter { $0.label == nil }
+            draft.tw = classes(unlabeled: unlabeled, scope)
             // Most calls pass the classes alone: only labelled arguments are read on.
-            guard arguments.contains(where: { $0.label != nil }) else { return }
-            for a in arguments where a.label?.text == "state" { state(a.expression, &draft, scope) }
+            guard unlabeled.count < list.count else { return }
+            for a in list where a.label?.text == "state" { state(a.expression, &draft, scope) }
             // `.tw(…, value:, animationScope:)`: what a value change animates is the app's run-time
             // behaviour, not part of the chain; said so, never dropped without a word.
-            for a in arguments where a.label?.text == "animationScope" {
+            for a in list where a.label?.text == "animationScope" {
                 findings.append(
                     SourceFinding.rulesNotRead(
                         what: "`animationScope: \(a.expression.sourceText)` (what a change of `value:` animates)"
@@ -1037,7 +1040,11 @@ struct ViewTreeReader {
     /// The unlabeled arguments of `.tw(…)`: one class expression, or typed styles.
     private func classes(_ arguments: LabeledExprListSyntax, _ scope: Scope) -> Value {
         // An array first: SwiftSyntax's own `filter` builds a new tree, copying every ancestor.
-        let unlabeled = Array(arguments).filter { $0.label == nil }
+        classes(unlabeled: Array(arguments).filter { $0.label == nil }, scope)
+    }
+
+    /// `classes(_:_:)` of the unlabeled arguments, already picked out.
+    private func classes(unlabeled: [LabeledExprSyntax], _ scope: Scope) -> Value {
         if unlabeled.count == 1, let only = unlabeled.first { return StyleValues.value(only.expression, eval, scope) }
         return .list(unlabeled.map { StyleValues.value($0.expression, eval, scope) })
     }
