@@ -132,10 +132,7 @@ struct ParseBudget {
         var lineStart = 0
         let n = bytes.count
         func at(_ k: Int) -> UInt8 { k >= 0 && k < n ? bytes[k] : 0 }
-        func isIdentifier(_ b: UInt8) -> Bool {
-            (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
-                || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "_") || b >= 0x80
-        }
+        func isIdentifier(_ b: UInt8) -> Bool { Self.nameBytes[Int(b)] }
         func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
         func isSpace(_ b: UInt8) -> Bool {
             b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") || b == UInt8(ascii: "\r") || b == UInt8(ascii: "\n")
@@ -322,6 +319,14 @@ struct ParseBudget {
             guard let top = stack.last else { break }
             switch top {
             case .string(let multiline, let pounds, var brackets, let quote):
+                // A run of a literal's text that is no line's end, escape, quote (or counted bracket) at once.
+                if Self.passesOver(b, inStringOf: quote, countingBrackets: countingLiterals) {
+                    i += 1
+                    while i < n && Self.passesOver(bytes[i], inStringOf: quote, countingBrackets: countingLiterals) {
+                        i += 1
+                    }
+                    continue
+                }
                 // A one-line string ends at the line's end, closed or not (the parser says so).
                 if !multiline && (b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r")) {
                     malformedLiteral = true
@@ -386,6 +391,13 @@ struct ParseBudget {
                 }
                 i += 1
             case .code(var brackets, var parens, let interpolation):
+                // Most of a file is names, numbers and blanks, which change nothing here: a run
+                // of them is passed over at once (an `e` only after a name's byte: it may start `else`).
+                if Self.passesOver(b, after: at(i - 1)) {
+                    i += 1
+                    while i < n && Self.passesOver(bytes[i], after: bytes[i - 1]) { i += 1 }
+                    continue
+                }
                 switch b {
                 case UInt8(ascii: "/") where at(i + 1) == UInt8(ascii: "/"):
                     while i < n && bytes[i] != UInt8(ascii: "\n") && bytes[i] != UInt8(ascii: "\r") { i += 1 }
@@ -576,6 +588,35 @@ struct ParseBudget {
         if stack.contains(where: { if case .string = $0 { return true } else { return false } }) {
             malformedLiteral = true
         }
+    }
+
+    /// Whether code's byte `b`, after `previous`, leaves every count as it is: a
+    /// letter, digit, `_`, blank or non-ASCII byte (the `default` of the scan's
+    /// switch), an `e` only after another name byte (else it may start `else`).
+    @inline(__always) static func passesOver(_ b: UInt8, after previous: UInt8) -> Bool {
+        if b == UInt8(ascii: "e") { return nameBytes[Int(previous)] }
+        return passedOver[Int(b)]
+    }
+
+    /// Whether byte `b` of a string literal's text, closed by `quote`, leaves
+    /// every count as it is: no line's end, backslash or quote, and no bracket
+    /// when the brackets inside literals are counted.
+    @inline(__always) static func passesOver(_ b: UInt8, inStringOf quote: UInt8, countingBrackets: Bool) -> Bool {
+        b != quote && b != UInt8(ascii: "\\") && b != UInt8(ascii: "\n") && b != UInt8(ascii: "\r")
+            && (!countingBrackets || (b != UInt8(ascii: "[") && b != UInt8(ascii: "]")))
+    }
+
+    /// Bytes of a name: ASCII letters and digits, `_`, and any non-ASCII byte.
+    static let nameBytes: [Bool] = (0..<256).map { b in
+        let c = UInt8(b)
+        return (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
+            || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "_") || c >= 0x80
+    }
+
+    /// `passesOver` for every byte but `e`: a name's bytes, a space and a tab.
+    static let passedOver: [Bool] = (0..<256).map { b in
+        let c = UInt8(b)
+        return c != UInt8(ascii: "e") && (nameBytes[b] || c == UInt8(ascii: " ") || c == UInt8(ascii: "\t"))
     }
 
     /// Swift's operator characters (ASCII): a `/` glued to one is part of an operator.
