@@ -76,7 +76,7 @@ package enum ResolveCommand {
         compact?.writeHeader(plugins: plugins.map(\.info))
         var resolution: SceneResolution
         do {
-            resolution = try SceneResolver.resolve(
+            resolution = try SceneResolver.resolveReport(
                 scene, plugins: plugins, state: state, lenient: command[ResolutionOptions.lenient],
                 environment: environment, jobs: jobs,
                 render: { (record, first, w) -> CompactReport.Rendered? in

@@ -346,6 +346,22 @@ public enum SceneResolver {
             scopeCount: scopes.count, backingOnly: backingOnly, summary: summary)
     }
 
+    /// `resolve(_:…jobs:render:write:)` with a report's parts as the extra
+    /// (`twhost resolve`'s formats): called with that type here, in this
+    /// module, the generic steps are specialised for it, so each surface's
+    /// steps run as concrete code, not through the type's metadata looked up
+    /// at run time (some 4 % of a scene's instructions).
+    public static func resolveReport(
+        _ stream: SceneStream, plugins loaded: [LoadedPlugin], state: SurfaceState = SurfaceState(),
+        lenient: Bool = false, environment: RenderEnvironment? = nil, jobs: Int,
+        render: @escaping @Sendable (SurfaceRecord, _ first: Bool, _ into: ByteWriter) -> CompactReport.Rendered?,
+        write: (_ bytes: [UInt8], _ extras: [CompactReport.Rendered?]) -> Void
+    ) throws(SceneStream.WalkError) -> SceneResolution {
+        try resolve(
+            stream, plugins: loaded, state: state, lenient: lenient, environment: environment, jobs: jobs,
+            render: render, write: write)
+    }
+
     /// A streamed scene (SPEC §8): each node resolved and handed to `each` as
     /// it is read, with only its ancestors' scopes held; the same records, in
     /// the same order, as `resolve(_:plugins:…)` on the whole scene.
