@@ -9,12 +9,16 @@ import TWSupport
 /// finds them, a full chunk is resolved and rendered on every job's thread,
 /// and the bytes are handed to `write` in input order — the same bytes as
 /// each scene's records rendered in turn, with no scene's records held.
-public final class SurfaceBatch<Extra: Sendable> {
+///
+/// Its renderings hand nothing over but bytes (`SurfaceRendering<Void>`):
+/// with that one type, the generic steps it runs are specialised in this
+/// module, not looked up through their type's metadata for each surface.
+public final class SurfaceBatch {
     private let jobs: Int
     private let state: SurfaceState
     private let lenient: Bool
-    private let render: SurfaceRendering<Extra>
-    private let write: (_ bytes: [UInt8], _ extras: [Extra]) -> Void
+    private let render: SurfaceRendering<Void>
+    private let write: (_ bytes: [UInt8], _ extras: [Void]) -> Void
     /// The chunk of the environment being resolved (one per environment: a
     /// node's backing is resolved for its chunk's platform).
     private var chunk: SurfaceChunk?
@@ -26,16 +30,16 @@ public final class SurfaceBatch<Extra: Sendable> {
     ///     the first surface of the whole batch) and returns what else to hand
     ///     over; as a head and a body, a surface equal to the one before it
     ///     but for its place gets that one's body (`SurfaceRendering`).
-    ///   - write: takes the bytes of a run of surfaces, in input order, and what `render` returned for each.
+    ///   - write: takes the bytes of a run of surfaces, in input order.
     public init(
-        jobs: Int, state: SurfaceState = SurfaceState(), lenient: Bool = false, render: SurfaceRendering<Extra>,
-        write: @escaping (_ bytes: [UInt8], _ extras: [Extra]) -> Void
+        jobs: Int, state: SurfaceState = SurfaceState(), lenient: Bool = false, render: SurfaceRendering<Void>,
+        write: @escaping (_ bytes: [UInt8]) -> Void
     ) {
         self.jobs = max(1, jobs)
         self.state = state
         self.lenient = lenient
         self.render = render
-        self.write = write
+        self.write = { bytes, _ in write(bytes) }
     }
 
     /// Adds a scene's surfaces to the batch (written as chunks fill, at the

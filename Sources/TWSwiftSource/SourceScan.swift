@@ -117,8 +117,8 @@ public enum SourceScan {
     /// input order (written as its chunks fill: call `batch.finish()` after),
     /// holding no surface record. The files come back as `run` gives them,
     /// but for their surfaces and those surfaces' counts, which are the batch's.
-    public static func resolve<Extra>(
-        _ checked: Checked, plugins: [LoadedPlugin], options: Options, into batch: SurfaceBatch<Extra>
+    public static func resolve(
+        _ checked: Checked, plugins: [LoadedPlugin], options: Options, into batch: SurfaceBatch
     ) -> [ScannedFile] {
         let shared = SharedScopes(environment: options.environment(RenderEnvironment(), versionGiven: false))
         var files: [ScannedFile] = []

@@ -18,14 +18,14 @@ extension ResolveCommand {
         let writer = ByteWriter(fd: Output.descriptor)
         let palette = SurfaceReport.Palette(enabled: Output.useColor)
         if json { SceneReport.writeHeader(plugins: plugins.map(\.info), to: writer) }
-        let batch = SurfaceBatch<Void>(
+        let batch = SurfaceBatch(
             jobs: options.jobs ?? SourceScan.defaultJobs, state: options.state, lenient: options.lenient,
             render: json
                 ? SurfaceRendering(
                     head: { path, first, w in SceneReport.writePlace(path, first: first, to: w) },
                     body: { record, w in SceneReport.writeBody(record, to: w) })
                 : SurfaceRendering { record, _, w in w.append(SceneReport.text(record, palette: palette)) },
-            write: { bytes, _ in writer.append(bytes: bytes) })
+            write: { bytes in writer.append(bytes: bytes) })
         let files = SourceScan.resolve(checked, plugins: plugins, options: options, into: batch)
         var resolution = SourceInputs.merged(files, plugins: plugins.map(\.info), surfaces: false)
         resolution.summary = batch.finish()

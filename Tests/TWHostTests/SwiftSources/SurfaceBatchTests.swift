@@ -107,8 +107,8 @@ struct SurfaceBatchTests {
                 }
                 for (r, rendering) in renderings.enumerated() {
                     let streamed = ByteWriter()
-                    let batch = SurfaceBatch<Void>(
-                        jobs: jobs, render: rendering, write: { bytes, _ in streamed.append(bytes: bytes) })
+                    let batch = SurfaceBatch(
+                        jobs: jobs, render: rendering, write: { bytes in streamed.append(bytes: bytes) })
                     let checked = SourceScan.check(Self.inputs(folder), plugins: plugins, options: options)
                     let files = SourceScan.resolve(checked, plugins: plugins, options: options, into: batch)
                     let summary = batch.finish()
@@ -137,10 +137,10 @@ struct SurfaceBatchTests {
         let folder = try SwiftSource.folder(Self.files, label: "batch-plugin")
         let scene = try #require(SourceScan.read(.scene(folder + "/B/Unknown.json")).scene)
         let written = ByteWriter()
-        let batch = SurfaceBatch<Void>(
+        let batch = SurfaceBatch(
             jobs: 2,
             render: SurfaceRendering { record, first, w in SceneReport.writeSurface(record, first: first, to: w) },
-            write: { bytes, _ in written.append(bytes: bytes) })
+            write: { bytes in written.append(bytes: bytes) })
         #expect(throws: SceneResolveError.self) {
             _ = try batch.resolve(scene, plugins: [], environment: scene.environment)
         }
