@@ -472,7 +472,9 @@ struct ViewTreeReader {
                 break
             }
         }
-        return (e, modifiers.reversed())
+        // Reversed in place: a copy would retain every modifier's syntax once more.
+        modifiers.reverse()
+        return (e, modifiers)
     }
 
     /// `.a(…).b(…)` with no base (a postfix `#if` clause): its modifiers in application order.
