@@ -179,7 +179,7 @@ public struct SceneNode: Equatable, Sendable {
             path = node.path
             jsonPath = node.box.fields.jsonPath
             children = node.children
-            return node.box.hasFields(self)
+            return self == node.box.fields
         }
 
         private mutating func setSeldom<Value>(_ field: WritableKeyPath<SeldomFields, Value>, _ value: Value) {
@@ -237,11 +237,6 @@ public struct SceneNode: Equatable, Sendable {
         // exclusivity checks.
         @usableFromInline @exclusivity(unchecked) var fields: Fields
         @usableFromInline init(_ fields: consuming Fields) { self.fields = fields }
-        /// Whether the box holds `other`, compared in place (read through the
-        /// node, the fields would be copied out first: tens of references).
-        func hasFields(_ other: borrowing Fields) -> Bool {
-            withUnsafeMutablePointer(to: &fields) { $0.pointee == other }
-        }
         // Made in place: passed in as a `Fields`, they would be copied into the box.
         init(type: String, path: String, jsonPath: String, line: Int, location: SourceLocation?) {
             fields = Fields(type: type, path: path, jsonPath: jsonPath, line: line, location: location)

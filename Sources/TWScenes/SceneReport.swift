@@ -61,7 +61,13 @@ public enum SceneReport {
     /// The start of a surface's line, up to its path: all of the line that
     /// depends on where the surface is in the tree and whether it comes first.
     public static func writePlace(_ path: String, first: Bool, to w: ByteWriter) {
-        w.append(first ? "\n{\"path\": " : ",\n{\"path\": ")
+        w.append(first ? "\n{" : ",\n{")
+        writePath(path, to: w)
+    }
+
+    /// `"path": "…"`, the first member of a surface's object in every JSON format.
+    static func writePath(_ path: String, to w: ByteWriter) {
+        w.append("\"path\": ")
         w.appendJSONString(path)
     }
 
@@ -86,8 +92,7 @@ public enum SceneReport {
 
     /// `"path": …, "id": …, "location": …, "type": …, "target": …, "status": …`.
     static func writeHead(_ record: SurfaceRecord, to w: ByteWriter) {
-        w.append("\"path\": ")
-        w.appendJSONString(record.path)
+        writePath(record.path, to: w)
         writeHeadAfterPath(record, to: w)
     }
 
