@@ -612,12 +612,46 @@ final class Evaluator {
 /// the lines, which cost as much as a tenth of reading a file of long chains.
 struct SourceContext {
     let file: String
+    /// The bytes the file's tree was parsed from (its positions are offsets into them).
+    let bytes: [UInt8]
     let lines: LineTable
     private let starts = StartCache()
 
     init(file: String, bytes: [UInt8]) {
         self.file = file
+        self.bytes = bytes
         lines = LineTable(bytes)
+    }
+
+    /// The text of `node` when its source, blanks around it aside, is one
+    /// string literal on one line without an escape, an interpolation or a
+    /// `#` delimiter (`"p-4 rounded"`): the value `Evaluator.value` reads from
+    /// that literal, taken from the file's bytes without descending into the
+    /// node's syntax. Nil for anything else (`"a" + b`, `"a", "b"`, `#"…"#`,
+    /// `"\(x)"`, `"""…"""`, a comment after the literal), which is read from the syntax.
+    func plainLiteral(_ node: some SyntaxProtocol) -> String? {
+        var start = node.position.utf8Offset
+        var end = node.endPosition.utf8Offset
+        guard start >= 0, start <= end, end <= bytes.count else { return nil }
+        return bytes.withUnsafeBufferPointer { b -> String? in
+            func blank(_ byte: UInt8) -> Bool {
+                byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+                    || byte == UInt8(ascii: "\r")
+            }
+            while start < end, blank(b[start]) { start += 1 }
+            while end > start, blank(b[end - 1]) { end -= 1 }
+            let quote = UInt8(ascii: "\"")
+            guard end - start >= 2, b[start] == quote, b[end - 1] == quote else { return nil }
+            for i in (start + 1)..<(end - 1) {
+                let byte = b[i]
+                if byte == quote || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\n")
+                    || byte == UInt8(ascii: "\r")
+                {
+                    return nil
+                }
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: b[(start + 1)..<(end - 1)]), as: UTF8.self)
+        }
     }
 
     /// The line and column of a UTF-8 offset into the file.

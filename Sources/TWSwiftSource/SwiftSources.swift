@@ -253,6 +253,40 @@ public enum SwiftSources {
         return counter.nodes
     }
 
+    /// Every call's argument list in `bytes` read by `SourceContext.plainLiteral`
+    /// beside what the evaluator reads from its syntax: how many lists were
+    /// read from the bytes, and the source of each where the two disagree (a
+    /// list read from the bytes that is not one unlabeled literal whose value
+    /// is that text). For a test that holds the byte reading to the syntax's.
+    static func plainLiteralDisagreements(_ bytes: [UInt8]) -> (read: Int, disagreements: [String]) {
+        let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        let context = SourceContext(file: "", bytes: bytes)
+        let eval = Evaluator(index: FileIndex(tree), source: context)
+        final class Calls: SyntaxVisitor {
+            var calls: [FunctionCallExprSyntax] = []
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                calls.append(node)
+                return .visitChildren
+            }
+        }
+        let visitor = Calls(viewMode: .sourceAccurate)
+        visitor.walk(tree)
+        var read = 0
+        var disagreements: [String] = []
+        for call in visitor.calls {
+            guard let text = context.plainLiteral(call.arguments) else { continue }
+            read += 1
+            let arguments = Array(call.arguments)
+            guard arguments.count == 1, let only = arguments.first, only.label == nil,
+                case .text(let value) = eval.value(only.expression, Scope(owner: "")), value == text
+            else {
+                disagreements.append(call.arguments.description)
+                continue
+            }
+        }
+        return (read, disagreements)
+    }
+
     /// Where `LineTable` and SwiftSyntax's `SourceLocationConverter` place the
     /// start of a token (and the end of the file) differently: the offsets, for
     /// a test that holds the table to the parser's own count (empty when they agree).

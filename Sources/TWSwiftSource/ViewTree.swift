@@ -952,6 +952,11 @@ struct ViewTreeReader {
         }
         switch m.name {
         case "tw":
+            // `.tw("p-4 rounded")`, nearly every call: the literal's text from the file's bytes.
+            if let text = source.plainLiteral(arguments) {
+                draft.tw = .text(text)
+                return
+            }
             // The arguments as an array once: each pass over the syntax collection itself is a generic call per element.
             let list = Array(arguments)
             let unlabeled = list.filter { $0.label == nil }

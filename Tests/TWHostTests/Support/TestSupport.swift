@@ -19,6 +19,19 @@ enum TestPaths {
         return url.path
     }()
 
+    /// Every Swift file of the fixtures and the examples: its name under its folder, and its bytes.
+    static func swiftFixtures() throws -> [(name: String, bytes: [UInt8])] {
+        var out: [(name: String, bytes: [UInt8])] = []
+        for root in [repository + "/Tests/Fixtures/swift", repository + "/Examples"] {
+            let walker = FileManager.default.enumerator(atPath: root)
+            while let name = walker?.nextObject() as? String {
+                guard name.hasSuffix(".swift") else { continue }
+                out.append((name, Array(try Data(contentsOf: URL(fileURLWithPath: root + "/" + name)))))
+            }
+        }
+        return out
+    }
+
     static var twhost: String { binDirectory + "/twhost" }
     static var header: String { repository + "/Sources/TWPluginAPI/include/TWPluginAPI.h" }
     static var includeDirectory: String { repository + "/Sources/TWPluginAPI/include" }
