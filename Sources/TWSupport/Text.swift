@@ -26,6 +26,48 @@ extension String {
         return out
     }
 
+    /// Whether `needle`'s bytes occur in a row in the text's UTF-8. For a
+    /// needle that begins and ends with ASCII this is `contains(_:)`, without
+    /// the generic string search (tens of thousands of instructions for a
+    /// short path).
+    package func containsBytes(_ needle: String) -> Bool {
+        var haystack = self
+        var needle = needle
+        return haystack.withUTF8 { h in
+            needle.withUTF8 { n in
+                // An empty needle is found nowhere, as with `contains(_:)`.
+                guard !n.isEmpty, h.count >= n.count else { return false }
+                let first = n[0]
+                var i = 0
+                while i <= h.count - n.count {
+                    if h[i] == first {
+                        var j = 1
+                        while j < n.count, h[i + j] == n[j] { j += 1 }
+                        if j == n.count { return true }
+                    }
+                    i += 1
+                }
+                return false
+            }
+        }
+    }
+
+    /// Whether the first character is uppercase (`Text`, `VStack`): an ASCII
+    /// one by its byte, any other by `Character.isUppercase`, which looks its
+    /// scalars' properties up (about a thousand instructions a call).
+    package var startsUppercase: Bool {
+        guard let byte = utf8.first else { return false }
+        guard byte >= 0x80 else { return byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+        return first?.isUppercase == true
+    }
+
+    /// Whether the first character is lowercase (`padding`), as `startsUppercase`.
+    package var startsLowercase: Bool {
+        guard let byte = utf8.first else { return false }
+        guard byte >= 0x80 else { return byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
+        return first?.isLowercase == true
+    }
+
     /// Left-aligned in `width` characters.
     package func paddedTo(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
 }

@@ -1,5 +1,6 @@
 import TWGrammar
 import TWModel
+import TWSupport
 
 @_implementationOnly import SwiftParser
 @_implementationOnly import SwiftSyntax
@@ -141,7 +142,7 @@ enum InlineClosures {
     static func payloadType(_ expr: ExprSyntax, _ eval: Evaluator, _ scope: Scope) -> String? {
         guard let call = eval.unwrap(expr).as(FunctionCallExprSyntax.self),
             let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            type.first?.isUppercase == true
+            type.startsUppercase
         else { return nil }
         switch eval.value(expr, scope) {
         case .typed, .number, .text, .bool: return nil

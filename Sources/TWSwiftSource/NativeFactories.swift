@@ -1,4 +1,5 @@
 import TWModel
+import TWSupport
 
 @_implementationOnly import SwiftSyntax
 
@@ -82,7 +83,7 @@ struct NativeFactory {
     private func modifier(_ expr: ExprSyntax, parameter: String, isActive: Bool) -> Result<T.Body, Why> {
         guard let call = eval.unwrap(expr).as(FunctionCallExprSyntax.self),
             let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            type.first?.isUppercase == true, call.trailingClosure == nil
+            type.startsUppercase, call.trailingClosure == nil
         else {
             let text = eval.unwrap(expr).sourceText
             let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text

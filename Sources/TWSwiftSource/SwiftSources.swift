@@ -315,14 +315,14 @@ public enum SwiftSources {
         var seen = Set<Seen>()
         for (i, child) in root.children.enumerated() {
             let owner = i < owners.count ? owners[i] : nil
-            let preview = child.path.contains(":#Preview")
+            let preview = child.path.containsBytes(":#Preview")
             var stack: [(SceneNode, [SceneRules])] = [(child, [])]
             // The type just looked up: the layers of a chain of `.tw` calls are
             // a thousand nodes of one type, looked up once.
             var last: String?
             while let (node, inherited) = stack.popLast() {
                 let rules = node.rules.map { inherited + [$0] } ?? inherited
-                if node.type != last, node.type.first?.isUppercase == true,
+                if node.type != last, node.type.startsUppercase,
                     seen.insert(Seen(preview: preview, type: node.type)).inserted
                 {
                     out.append(ViewUse(type: node.type, rules: rules, owner: owner, inPreview: preview))

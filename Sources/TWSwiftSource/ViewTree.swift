@@ -3,6 +3,7 @@ import TWModel
 import TWPlatform
 import TWResolution
 import TWScenes
+import TWSupport
 
 @_implementationOnly import SwiftSyntax
 
@@ -553,6 +554,9 @@ struct ViewTreeReader {
 
     /// `view` read from its syntax.
     mutating func readView(_ expr: ExprSyntax, path: String, scope: Scope) -> SceneNode? {
+        // A string literal (`Text("Row \(i)")`'s argument, tried as a view) is none: its
+        // "type" would be its source text, which begins with a quote or `#`.
+        if expr.is(StringLiteralExprSyntax.self) { return nil }
         var (base, modifiers) = decompose(expr)
         // A local `let` naming a view (`let title = Text("a").tw("p-4")`, then `title`), or a stored
         // property of the view with one (`let header = Text("h").tw(…)`): the view it names, with the
@@ -573,7 +577,7 @@ struct ViewTreeReader {
         var onSelf = false
         if let call = base.as(FunctionCallExprSyntax.self),
             let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
-            callee.baseName.text.first?.isLowercase == true,
+            callee.baseName.text.startsLowercase,
             eval.index.lookup(callee.baseName.text, from: scope.owner) == nil
         {
             // `tw("p-4")`, `padding().tw(…)`: modifiers on the implicit `self`.
@@ -585,7 +589,7 @@ struct ViewTreeReader {
             onSelf = true
         }
         let styled = modifiers.contains { Self.surfaceModifiers.contains($0.name) || Self.isLifecycle($0.name) }
-        guard type.first?.isUppercase == true || styled else { return nil }
+        guard type.startsUppercase || styled else { return nil }
         // `print(…)` in a builder is no chain on `self`: only styling makes one.
         if onSelf && !styled { return nil }
         let at = source.location(expr.as(FunctionCallExprSyntax.self)?.calledExpression ?? expr)
@@ -843,7 +847,7 @@ struct ViewTreeReader {
     func selfType(_ owner: String) -> String {
         eval.index.log?.noteDeclared()
         guard let info = eval.index.types[owner], info.conformsToView || info.name != "View" else { return "View" }
-        return info.name.first?.isUppercase == true ? info.name : "View"
+        return info.name.startsUppercase ? info.name : "View"
     }
 
     /// Whether a node or a node below it applies `.tw` styling.
@@ -879,16 +883,19 @@ struct ViewTreeReader {
     /// The base's closures that hold views: not a `Button`'s action.
     static func viewClosures(of call: FunctionCallExprSyntax, type: String) -> [ClosureExprSyntax] {
         var out: [ClosureExprSyntax] = []
-        let labels = Set(call.arguments.compactMap { $0.label?.text })
-        let titled = call.arguments.first.map { $0.label == nil } ?? false
         for a in call.arguments {
             guard let closure = a.expression.as(ClosureExprSyntax.self) else { continue }
             if a.label?.text == "action" { continue }
             out.append(closure)
         }
         if let trailing = call.trailingClosure {
-            let labelClosure = call.additionalTrailingClosures.contains { $0.label.text == "label" }
-            let isAction = type == "Button" && !labels.contains("action") && (titled || labelClosure)
+            // Asked of a `Button` only: most views have a trailing closure and no label to look at.
+            var isAction = false
+            if type == "Button" {
+                let titled = call.arguments.first.map { $0.label == nil } ?? false
+                let labelClosure = call.additionalTrailingClosures.contains { $0.label.text == "label" }
+                isAction = !call.arguments.contains { $0.label?.text == "action" } && (titled || labelClosure)
+            }
             if !isAction { out.append(trailing) }
         }
         for extra in call.additionalTrailingClosures { out.append(extra.closure) }
