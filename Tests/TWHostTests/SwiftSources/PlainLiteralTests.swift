@@ -47,10 +47,14 @@ struct PlainLiteralTests {
     func forms() {
         for form in Self.forms {
             let source = "let x = \"p-8\"\nlet v = Text(\"a\").tw(\(form.source))\n"
-            let (read, disagreements) = SwiftSources.plainLiteralDisagreements(Array(source.utf8))
-            // `Text("a")`'s own argument is a plain literal too.
-            #expect(read == (form.fromBytes ? 2 : 1), "\(form.source.debugDescription)")
-            #expect(disagreements == [], "\(form.source.debugDescription)")
+            // Also after a byte-order mark and with CRLF line ends: offsets count every byte.
+            let variants = [source, "\u{FEFF}" + source, source.replacing("\n", with: "\r\n")]
+            for variant in variants {
+                let (read, disagreements) = SwiftSources.plainLiteralDisagreements(Array(variant.utf8))
+                // `Text("a")`'s own argument is a plain literal too.
+                #expect(read == (form.fromBytes ? 2 : 1), "\(variant.debugDescription)")
+                #expect(disagreements == [], "\(variant.debugDescription)")
+            }
         }
     }
 
