@@ -380,10 +380,12 @@ struct StreamReader {
     }
 
     /// A node `plainFields` accepts, read straight from its strings (what
-    /// `nodeHead` and `SceneReader.field` make of them), and its children.
-    mutating func plainNode(at position: JSONPosition, jsonPath: String, path: String) throws(SceneStream.WalkError)
-        -> (SceneNode, firstChild: JSONPosition?)?
-    {
+    /// `nodeHead` and `SceneReader.field` make of them), and where its
+    /// children begin (`firstChild`: returned beside the node, an optional
+    /// pair was destroyed through its type's metadata at every node).
+    mutating func plainNode(
+        at position: JSONPosition, jsonPath: String, path: String, firstChild: inout JSONPosition?
+    ) throws(SceneStream.WalkError) -> SceneNode? {
         guard let fields = plainFields(at: position), let typePosition = fields.type,
             let type = parser.string(at: typePosition)
         else { return nil }
@@ -423,7 +425,8 @@ struct StreamReader {
         if let tw { node.tw = TWClasses(tw) }
         if let buttonStyle { node.buttonStyle = TWClasses(buttonStyle) }
         if let twAnimation { node.twAnimation = TWClasses(twAnimation) }
-        return (node, firstPlainChild(fields))
+        firstChild = firstPlainChild(fields)
+        return node
     }
 
     /// Walk step: each node with its fields (children left out) visited before
@@ -432,14 +435,15 @@ struct StreamReader {
         at position: JSONPosition, jsonPath: String, path: String, context: Context,
         visit: (SceneNode, Context) throws(SceneResolveError) -> Context
     ) throws(SceneStream.WalkError) {
-        if let (node, firstChild) = try plainNode(at: position, jsonPath: jsonPath, path: path) {
+        var plainFirst: JSONPosition?
+        if let node = try plainNode(at: position, jsonPath: jsonPath, path: path, firstChild: &plainFirst) {
             let inner: Context
             do {
                 inner = try visit(node, context)
             } catch {
                 throw .resolve(error)
             }
-            try walkChildren(from: firstChild, jsonPath: jsonPath, path: path, context: inner, visit: visit)
+            try walkChildren(from: plainFirst, jsonPath: jsonPath, path: path, context: inner, visit: visit)
             return
         }
         var node: SceneNode.Fields
