@@ -26,17 +26,25 @@ extension String {
         return out
     }
 
-    /// Whether `needle`'s bytes occur in a row in the text's UTF-8. For a
-    /// needle that begins and ends with ASCII this is `contains(_:)`, without
-    /// the generic string search (tens of thousands of instructions for a
-    /// short path).
+    /// The standard library's `contains(_:)` (not Foundation's, which neither
+    /// keeps to character boundaries nor finds an empty needle), by a byte
+    /// scan when both texts are ASCII and the needle
+    /// holds no line break: then every byte is a character of its own (the
+    /// one pair that is not, CR LF, cannot begin, end or sit inside such a
+    /// match), so the scan and the character search agree. Any other text
+    /// takes `contains(_:)` itself, which compares characters (`"w\u{301}"` is
+    /// not `"w"`) under canonical equivalence (`"\u{212A}"` is `"K"`); the
+    /// generic search costs tens of thousands of instructions on a short path.
     package func containsBytes(_ needle: String) -> Bool {
         var haystack = self
         var needle = needle
-        return haystack.withUTF8 { h in
-            needle.withUTF8 { n in
-                // An empty needle is found nowhere, as with `contains(_:)`.
-                guard !n.isEmpty, h.count >= n.count else { return false }
+        let scanned: Bool? = haystack.withUTF8 { h in
+            needle.withUTF8 { n -> Bool? in
+                func plain(_ byte: UInt8) -> Bool { byte < 0x80 }
+                guard n.allSatisfy({ plain($0) && $0 != 0x0A && $0 != 0x0D }), h.allSatisfy(plain) else { return nil }
+                // An empty needle is found everywhere, as with `contains(_:)`.
+                guard !n.isEmpty else { return true }
+                guard h.count >= n.count else { return false }
                 let first = n[0]
                 var i = 0
                 while i <= h.count - n.count {
@@ -50,22 +58,33 @@ extension String {
                 return false
             }
         }
+        return scanned ?? contains(needle)
     }
 
-    /// Whether the first character is uppercase (`Text`, `VStack`): an ASCII
-    /// one by its byte, any other by `Character.isUppercase`, which looks its
-    /// scalars' properties up (about a thousand instructions a call).
+    /// Whether the first character is uppercase (`Text`, `VStack`): by its
+    /// byte when it and the byte after it are ASCII (so the first character
+    /// is that byte alone), else by `Character.isUppercase`, which looks the
+    /// character's scalars up (about a thousand instructions a call) and
+    /// answers for the whole character: `"A\u{345}"` is not uppercase.
     package var startsUppercase: Bool {
-        guard let byte = utf8.first else { return false }
-        guard byte >= 0x80 else { return byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
-        return first?.isUppercase == true
+        guard let (byte, alone) = firstByteAlone, alone else { return first?.isUppercase == true }
+        return byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
     }
 
     /// Whether the first character is lowercase (`padding`), as `startsUppercase`.
     package var startsLowercase: Bool {
-        guard let byte = utf8.first else { return false }
-        guard byte >= 0x80 else { return byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
-        return first?.isLowercase == true
+        guard let (byte, alone) = firstByteAlone, alone else { return first?.isLowercase == true }
+        return byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+    }
+
+    /// The first byte, and whether it is a character alone: ASCII, and the
+    /// text ends after it or goes on with ASCII (CR LF, one character of two
+    /// ASCII bytes, is neither a letter nor a case).
+    private var firstByteAlone: (UInt8, Bool)? {
+        var bytes = utf8.makeIterator()
+        guard let first = bytes.next() else { return nil }
+        let second = bytes.next()
+        return (first, first < 0x80 && (second.map { $0 < 0x80 } ?? true))
     }
 
     /// Left-aligned in `width` characters.
