@@ -157,8 +157,7 @@ public struct CheckBaseline: Sendable {
         mutating func line(_ location: SourceLocation) -> String {
             if lines[location.file] == nil {
                 let bytes = read(location.file) ?? []
-                lines[location.file] = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-                    .map(Array.init)
+                lines[location.file] = LineTable.lines(bytes).map(Array.init)
             }
             guard let text = lines[location.file], location.line >= 1, location.line <= text.count else { return "" }
             let line = text[location.line - 1]

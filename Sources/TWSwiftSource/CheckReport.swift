@@ -209,8 +209,7 @@ public struct CheckReport: Sendable {
         public mutating func column(file: String, line: Int, column: Int) -> Int {
             if lines[file] == nil {
                 let bytes = (try? FileIO.read(file)) ?? []
-                lines[file] = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-                    .map(Array.init)
+                lines[file] = LineTable.lines(bytes).map(Array.init)
             }
             guard let text = lines[file], line - 1 < text.count, line >= 1 else { return column }
             let prefix = text[line - 1].prefix(max(0, column - 1))

@@ -25,6 +25,23 @@ public struct LineTable: Sendable {
         }
     }
 
+    /// Each line's bytes without its line end, in the lines `place` numbers:
+    /// what a reader of lines by number (suppression comments, fingerprint
+    /// contexts, UTF-16 columns) splits a file into, so that a file whose
+    /// lines end in a lone `\r` is not one line to it.
+    public static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        let table = LineTable(bytes)
+        var out: [ArraySlice<UInt8>] = []
+        out.reserveCapacity(table.starts.count)
+        for (i, start) in table.starts.enumerated() {
+            var end = i + 1 < table.starts.count ? table.starts[i + 1] : bytes.count
+            if end > start, bytes[end - 1] == UInt8(ascii: "\n") { end -= 1 }
+            if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            out.append(bytes[start..<end])
+        }
+        return out
+    }
+
     /// The byte offset of a 1-based line and UTF-8 column; nil past the last line.
     public func offset(line: Int, column: Int) -> Int? {
         guard line >= 1, line <= starts.count, column >= 1 else { return nil }

@@ -37,7 +37,7 @@ public struct SourceSuppressions: Sendable {
 
     /// The directives of a file's text.
     public init(file: String, bytes: [UInt8]) {
-        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let lines = LineTable.lines(bytes)
         var open: [(rule: String, index: Int)] = []
         let known = Set(DiagnosticCode.allCases.map(\.rawValue)).union(["all"])
         for (i, raw) in lines.enumerated() {

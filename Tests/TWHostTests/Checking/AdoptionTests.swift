@@ -366,6 +366,24 @@ struct AdoptionTests {
                 "'unknwn-class' is not a rule", "'twhost:enable unknown-class' ends no 'twhost:disable'",
             ])
         #expect(s.problems.map(\.hint) == ["did you mean 'unknown-class'?", "remove the comment"])
+        // The same comments in a file whose lines end in CR LF or a lone CR: the same lines and columns.
+        for end in ["\r\n", "\r"] {
+            let other = SourceSuppressions(file: "F.swift", bytes: Array(source.replacing("\n", with: end).utf8))
+            #expect(other.directives == s.directives, "\(end.debugDescription)")
+            #expect(other.problems.map(\.location) == s.problems.map(\.location), "\(end.debugDescription)")
+        }
+    }
+
+    @Test("UTF-16 columns count from the start of the line the table numbers, whatever ends the lines")
+    func utf16ColumnsByLine() throws {
+        let directory = TestPaths.temporaryDirectory("utf16-columns")
+        for end in ["\n", "\r\n", "\r"] {
+            let path = directory + "/F\(end.utf8.count)\(end.utf8.first!).swift"
+            try Data("let a = 1\(end)let é = \"x\"\(end)".utf8).write(to: URL(fileURLWithPath: path))
+            var columns = CheckReport.UTF16Columns()
+            // Line 2, UTF-8 column 10 (after `let é = `, where `é` is two bytes): UTF-16 column 9.
+            #expect(columns.column(file: path, line: 2, column: 10) == 9, "\(end.debugDescription)")
+        }
     }
 }
 

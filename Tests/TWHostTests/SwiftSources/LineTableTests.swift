@@ -35,4 +35,21 @@ struct LineTableTests {
         }
         #expect(files.count > 10)
     }
+
+    @Test("lines: each line's bytes without its end, as the table numbers them (\\n, \\r\\n, a lone \\r)")
+    func lines() throws {
+        func texts(_ source: String) -> [String] {
+            LineTable.lines(Array(source.utf8)).map { String(decoding: $0, as: UTF8.self) }
+        }
+        #expect(texts("a\r\nb\rc\nd") == ["a", "b", "c", "d"])
+        #expect(texts("a\n") == ["a", ""])
+        #expect(texts("a\r\r\n") == ["a", "", ""])
+        #expect(texts("") == [""])
+        #expect(texts("\r") == ["", ""])
+        // As many lines as the table has, for every fixture.
+        for (name, bytes) in try TestPaths.swiftFixtures() {
+            let table = LineTable(bytes)
+            #expect(LineTable.lines(bytes).count == table.place(bytes.count).line, "\(name)")
+        }
+    }
 }
