@@ -22,6 +22,11 @@ public final class PluginRegistry: Sendable {
     private let utilityIndex: [String: Int]
     private let recipeIndex: [String: Int]
     private let animationIndex: [String: Int]
+    /// One bit per modifier name and per utility prefix (`sketchBit`): a name
+    /// whose bit is clear is none of them, known without hashing it — most of
+    /// the classes a scope compiles name no registration, and each asks.
+    private let modifierSketch: UInt64
+    private let utilitySketch: UInt64
 
     /// - Parameters:
     ///   - loaded: the scope's plugins, in order: a later plugin's name wins.
@@ -73,6 +78,8 @@ public final class PluginRegistry: Sendable {
         self.utilityIndex = Dictionary(uniqueKeysWithValues: utilities.enumerated().map { ($1.prefix, $0) })
         self.recipeIndex = Dictionary(uniqueKeysWithValues: self.recipes.enumerated().map { ($1.name, $0) })
         self.animationIndex = Dictionary(uniqueKeysWithValues: self.animations.enumerated().map { ($1.name, $0) })
+        self.modifierSketch = modifiers.reduce(0) { $0 | Self.sketchBit($1.name) }
+        self.utilitySketch = utilities.reduce(0) { $0 | Self.sketchBit($1.prefix) }
         self.diagnostics = diagnostics
     }
 
@@ -83,8 +90,26 @@ public final class PluginRegistry: Sendable {
         return a.name < b.name  // validated ASCII names: bytewise order
     }
 
-    public func modifier(named name: String) -> ModifierRegistration? { modifierIndex[name].map { modifiers[$0] } }
-    public func utility(prefix: String) -> UtilityRegistration? { utilityIndex[prefix].map { utilities[$0] } }
+    public func modifier(named name: String) -> ModifierRegistration? {
+        guard modifierSketch & Self.sketchBit(name) != 0 else { return nil }
+        return modifierIndex[name].map { modifiers[$0] }
+    }
+
+    public func utility(prefix: String) -> UtilityRegistration? {
+        guard utilitySketch & Self.sketchBit(prefix) != 0 else { return nil }
+        return utilityIndex[prefix].map { utilities[$0] }
+    }
+
+    /// A name's bit of 64, from its first and last bytes and its length (equal
+    /// names have equal bits; a clear bit in a sketch rules the name out).
+    static func sketchBit(_ name: String) -> UInt64 {
+        let bytes = name.utf8
+        guard let first = bytes.first, let last = bytes.last else { return 1 }
+        let h =
+            (UInt64(first) &* 0x9E37_79B9) ^ (UInt64(last) &* 0x85EB_CA6B)
+            ^ (UInt64(truncatingIfNeeded: bytes.count) &* 0xC2B2_AE35)
+        return 1 << ((h ^ (h >> 17)) & 63)
+    }
     public func recipe(named name: String) -> RecipeRegistration? { recipeIndex[name].map { recipes[$0] } }
     public func animation(named name: String) -> AnimationPresetRegistration? {
         animationIndex[name].map { animations[$0] }
