@@ -10,6 +10,10 @@ package enum ASCII {
         default: return nil
         }
     }
+
+    /// Space, tab, line feed or carriage return: the blanks class lists and
+    /// source text are split and trimmed at.
+    @inlinable package static func isWhitespace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 }
 
 extension String {
@@ -107,15 +111,8 @@ extension String {
         let bytes = Array(utf8)
         var start = 0
         var end = bytes.count
-        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == 0x0A || bytes[start] == 0x0D
-        {
-            start += 1
-        }
-        while end > start,
-            bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D
-        {
-            end -= 1
-        }
+        while start < end, ASCII.isWhitespace(bytes[start]) { start += 1 }
+        while end > start, ASCII.isWhitespace(bytes[end - 1]) { end -= 1 }
         if start == 0 && end == bytes.count { return self }
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }

@@ -54,7 +54,7 @@ public struct ClassSite: Hashable, Sendable {
         var depth = 0
         while i < end {
             let b = bytes[i]
-            if depth == 0, b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
+            if depth == 0, ASCII.isWhitespace(b) {
                 if let s = start {
                     out.append(Token(start: s, end: i, text: String(decoding: bytes[s..<i], as: UTF8.self)))
                     start = nil

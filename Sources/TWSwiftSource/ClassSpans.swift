@@ -1,4 +1,5 @@
 import TWModel
+import TWSupport
 
 @_implementationOnly import SwiftSyntax
 
@@ -25,9 +26,9 @@ enum ClassSpans {
             let bytes = Array(token.text.utf8)
             var i = 0
             while i < bytes.count {
-                while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+                while i < bytes.count, ASCII.isWhitespace(bytes[i]) { i += 1 }
                 let begin = i
-                while i < bytes.count, !isSpace(bytes[i]) { i += 1 }
+                while i < bytes.count, !ASCII.isWhitespace(bytes[i]) { i += 1 }
                 guard i > begin else { continue }
                 let word = String(decoding: bytes[begin..<i], as: UTF8.self)
                 guard spans[word] == nil else { continue }
@@ -49,6 +50,4 @@ enum ClassSpans {
             }
         }
     }
-
-    private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 }

@@ -1,5 +1,6 @@
 import TWGrammar
 import TWModel
+import TWSupport
 
 @_implementationOnly import SwiftSyntax
 
@@ -634,12 +635,8 @@ struct SourceContext {
         var end = node.endPosition.utf8Offset
         guard start >= 0, start <= end, end <= bytes.count else { return nil }
         return bytes.withUnsafeBufferPointer { b -> String? in
-            func blank(_ byte: UInt8) -> Bool {
-                byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
-                    || byte == UInt8(ascii: "\r")
-            }
-            while start < end, blank(b[start]) { start += 1 }
-            while end > start, blank(b[end - 1]) { end -= 1 }
+            while start < end, ASCII.isWhitespace(b[start]) { start += 1 }
+            while end > start, ASCII.isWhitespace(b[end - 1]) { end -= 1 }
             let quote = UInt8(ascii: "\"")
             guard end - start >= 2, b[start] == quote, b[end - 1] == quote else { return nil }
             for i in (start + 1)..<(end - 1) {
