@@ -341,16 +341,17 @@ final class InternedTables: Sendable {
             // A step none of whose properties the classes assign is skipped
             // without reading its properties one by one.
             guard assigned & readMasks[group.rawValue] != 0 else { continue }
-            var key = SIMD8<Int32>(repeating: -1)
-            var present = false
-            for (i, property) in group.reads.enumerated() {
-                let number = winners[property.ordinal].number
-                key[i + 1] = number
-                if number != -1 { present = true }
-            }
-            guard present else { continue }
-            key[0] = Int32(group.rawValue << 1) | (text ? 1 : 0)
-            let memoised = !any(key .== SIMD8(repeating: Self.transient))
+            // The key's lanes as scalars, the vector made once from them: a
+            // vector written lane by lane in memory and read back whole stalls
+            // at every lane (a small store cannot forward to a wider load).
+            let reads = group.reads
+            func lane(_ i: Int) -> Int32 { i < reads.count ? winners[reads[i].ordinal].number : -1 }
+            let n0 = lane(0), n1 = lane(1), n2 = lane(2), n3 = lane(3), n4 = lane(4), n5 = lane(5), n6 = lane(6)
+            // Some winner is set: not every lane is -1 (all bits set).
+            guard n0 & n1 & n2 & n3 & n4 & n5 & n6 != -1 else { continue }
+            let key = SIMD8<Int32>(Int32(group.rawValue << 1) | (text ? 1 : 0), n0, n1, n2, n3, n4, n5, n6)
+            let t = Self.transient
+            let memoised = n0 != t && n1 != t && n2 != t && n3 != t && n4 != t && n5 != t && n6 != t
             let step =
                 (memoised ? self.state.withLock { $0.steps[key] } : nil)
                 ?? memoise(memoised ? key : nil) {

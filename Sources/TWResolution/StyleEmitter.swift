@@ -61,6 +61,8 @@ enum StyleEmitter {
         /// properties a surface's classes assign without reading them one by one.
         static let readMasks: [UInt64] = {
             precondition(StyleProperty.count <= UInt64.bitWidth, "a property's ordinal must fit in a mask")
+            // The interned path's step key (`InternedTables.resolve`) holds the group and seven winners.
+            precondition(allCases.allSatisfy { $0.reads.count <= 7 }, "a step's key holds at most seven winners")
             return allCases.map { group in group.reads.reduce(0) { $0 | 1 << UInt64($1.ordinal) } }
         }()
 

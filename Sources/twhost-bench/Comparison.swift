@@ -51,6 +51,20 @@ struct Comparison {
         var target: Target
         /// A figure other than wall and memory (a consumer's load time), shown instead.
         var note: String?
+        /// The wall times, run by run, of the twhost command this row's runs
+        /// alternated with (the row its `.wallOf` target names).
+        var alternatedWith: [Double]?
+
+        /// Each run's wall time against the run it alternated with (Tailwind's,
+        /// or `alternatedWith`'s): a slow spell of the machine slows both runs of
+        /// a turn alike, so these ratios stray less than one of two medians does.
+        /// Shown beside the ratio of medians, which the verdict reads.
+        var runByRun: Measurement? {
+            guard let other = alternatedWith ?? tailwind?.wall.samples, other.count == twhost.wall.samples.count,
+                !other.isEmpty
+            else { return nil }
+            return Measurement(name: "", unit: "×", samples: zip(twhost.wall.samples, other).map { $0 / $1 })
+        }
 
         var wallRatio: Double? { tailwind.map { twhost.wall.median / $0.wall.median } }
         var memoryRatio: Double? { tailwind.map { twhost.memory.median / $0.memory.median } }
@@ -156,6 +170,9 @@ struct Comparison {
             } else if case .wallOf(_, _, let milliseconds) = row.target, milliseconds > 0 {
                 // Against the other twhost row its target names.
                 ratio = "\(format(row.twhost.wall.median / milliseconds))×"
+            }
+            if let r = row.runByRun {
+                ratio += "; run by run \(format(r.median))× (\(format(r.minimum))–\(format(r.maximum)))"
             }
             let memoryText = row.note == nil ? Self.memory(row.twhost.memory) : "—"
             out +=

@@ -56,8 +56,9 @@ enum SwiftParseRows {
 
     /// The rows: each file parsed bare, parsed and walked, and resolved by twhost without and
     /// with the plugins, in turn: the chained file
-    /// nine times each (half a second a run, and its runs spread by a tenth on a shared
-    /// machine), the 5 MB file three times (nine seconds a run).
+    /// fifteen times each (half a second a run, and its runs spread by a tenth or more on a
+    /// shared machine), the 5 MB file five times (nine seconds a run); then each twhost run
+    /// against the baselines' runs of its turn.
     @MainActor static func measure(
         twhost: String, benchBinary: String, pluginDirectory: String, generatedDirectory: String, directory: String,
     ) -> [Measurement] {
@@ -65,9 +66,9 @@ enum SwiftParseRows {
         let files: [(label: String, name: String, text: String, runs: Int)] = [
             (
                 "20,000 chained .tw calls (20 chains of 1,000)", "chained.swift",
-                chainedTW(chains: 20, perChain: 1_000), repetitions(9)
+                chainedTW(chains: 20, perChain: 1_000), repetitions(15)
             ),
-            ("small views", "views.swift", smallViews(bytes: 5_000_000), repetitions(3)),
+            ("small views", "views.swift", smallViews(bytes: 5_000_000), repetitions(5)),
         ]
         var out: [Measurement] = []
         for file in files {
@@ -100,6 +101,17 @@ enum SwiftParseRows {
                 out.append(
                     Measurement(
                         name: label + ": " + row.name + ", peak memory", unit: "MiB", samples: samples.map(\.peakMiB)))
+            }
+            // Each twhost run against the baselines' runs of the same turn: a
+            // slow spell of the machine slows the four runs of a turn alike,
+            // so these ratios stray less than one of two medians does.
+            for k in 2..<rows.count {
+                for (base, baseName) in [(1, "the parse and walk"), (0, "the bare parse")] {
+                    out.append(
+                        Measurement(
+                            name: label + ": " + rows[k].name + " against " + baseName + ", run by run", unit: "×",
+                            samples: zip(runs[k], runs[base]).map { $0.seconds / $1.seconds }))
+                }
             }
         }
         return out

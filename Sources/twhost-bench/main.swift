@@ -343,7 +343,7 @@ if acceptsJobs {
     comparison.rows.append(
         Comparison.Row(
             name: "repeated, plugins, every core, alternating with one core", twhost: every, tailwind: nil,
-            target: .wallOf(0.6, row: "`--jobs 1`", milliseconds: one.wall.median)))
+            target: .wallOf(0.6, row: "`--jobs 1`", milliseconds: one.wall.median), alternatedWith: one.wall.samples))
 }
 if acceptsCompact {
     let (compact, json) = alternately(["--format", "compact"], ["--format", "json"], runs: 7)
@@ -354,7 +354,8 @@ if acceptsCompact {
     comparison.rows.append(
         Comparison.Row(
             name: "repeated, plugins, `--format compact`", twhost: compact, tailwind: nil,
-            target: .wallOf(0.7, row: "`--format json`", milliseconds: json.wall.median)))
+            target: .wallOf(0.7, row: "`--format json`", milliseconds: json.wall.median),
+            alternatedWith: json.wall.samples))
 }
 compare(repeatedLabel + ", no plugins", repeatedDirectory, runs: 7, target: .none, plugins: false, tailwindToo: true)
 let uniqueCorpus = Corpus.unique(surfaces: size(10_000))
