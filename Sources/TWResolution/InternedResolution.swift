@@ -323,16 +323,16 @@ final class InternedTables: Sendable {
         // The stages whose slots are in the chain: each stage's slots follow its last step, and
         // after them the receiver is no longer a Text (the general path's `crossesSlots`).
         var stagesDone = 0
+        let afterStage = slots?.afterStage ?? []
         // One table for the steps computed here, made at the first and
         // emptied after each: not one to build and free per step.
         var table: PropertyTable<StyleValue>?
         let readMasks = StyleEmitter.Group.readMasks
         for group in StyleEmitter.Group.allCases {
-            if let slots {
+            if slots != nil {
                 while stagesDone < group.stage.stageIndex! {
-                    let after = slots.afterStage[stagesDone]
-                    if !after.isEmpty {
-                        chain += after
+                    if !afterStage[stagesDone].isEmpty {
+                        chain += afterStage[stagesDone]
                         text = false
                     }
                     stagesDone += 1
@@ -374,14 +374,16 @@ final class InternedTables: Sendable {
                     return Step(entries: entries, warnings: emission.warnings, text: emission.text)
                 }
             if table != nil { for property in group.reads { table?[property] = nil } }
-            chain += step.entries
-            diagnostics += step.warnings
+            // One by one into the room reserved: a step has one or two
+            // entries, and `+=` is a generic call each time.
+            for entry in step.entries { chain.append(entry) }
+            if !step.warnings.isEmpty { diagnostics += step.warnings }
             text = step.text
         }
         // An error among the warnings leaves the surface undecorated: the general path's case.
         if diagnostics.contains(where: { $0.severity == .error }) { return nil }
         if let slots {
-            for after in slots.afterStage[stagesDone...] { chain += after }
+            for stage in stagesDone..<afterStage.count { chain += afterStage[stage] }
             diagnostics += slots.unstable
         }
         func winning(_ property: StyleProperty) -> StyleValue? {

@@ -143,7 +143,9 @@ final class SlotMemo: Sendable {
 /// default, a failed factory, an API the OS lacks) has none here: the
 /// general path reports them.
 final class InactiveSlotChains: Sendable {
-    struct Chain: Sendable {
+    /// A reference: a surface's resolution binds it several times, and a
+    /// copy of a struct of these fields retained and released each of them.
+    final class Chain: Sendable {
         /// Source slots, before built-in styling (R-ORDER-1/2).
         let before: [ChainEntry]
         /// The slots after each styling stage, indexed by `ChainPhase.stageIndex`.
@@ -155,7 +157,19 @@ final class InactiveSlotChains: Sendable {
         /// Registrations whose structure differs active and inactive (R-ID-3), as findings.
         let unstable: [Diagnostic]
         /// All the slots: the number the interned chain reserves room for.
-        var count: Int { before.count + afterStage.reduce(0) { $0 + $1.count } }
+        let count: Int
+
+        init(
+            before: [ChainEntry], afterStage: [[ChainEntry]], stagesWithSlots: UInt8, signature: StructuralSignature,
+            unstable: [Diagnostic]
+        ) {
+            self.before = before
+            self.afterStage = afterStage
+            self.stagesWithSlots = stagesWithSlots
+            self.signature = signature
+            self.unstable = unstable
+            count = before.count + afterStage.reduce(0) { $0 + $1.count }
+        }
     }
 
     /// Never reused, unlike an object's address: a thread's copies for a

@@ -503,14 +503,16 @@ public enum SceneResolver {
                 node.sourceKind, native: node.native, environment: scope.environment)
             // As `resolve` makes it.
             let nodeState = SurfaceState(state.active, explicit: state.explicit, groups: state.groups)
-            var surface = located(
-                tw, source: source, node: node, state: nodeState, scope: scope, lenient: lenient, includeDefaults: true)
-            surface.diagnostics += backing.diagnostics
-            var record = SurfaceRecord(
-                node: node, surface: surface, buttonStyle: nil, twAnimation: nil, adapters: [], scopePlugins: plugins,
-                backing: backing)
-            record.findings = node.findings
-            return record
+            // Made in place and moved into the record: a surface and a record
+            // are tens of references, and a value returned from a helper and
+            // then changed was copied and the original destroyed.
+            var surface = SymbolicSurface.resolve(
+                tw, source: source, state: nodeState, scope: scope, lenient: lenient, includeDefaults: true)
+            locate(&surface.diagnostics, at: node)
+            if !backing.diagnostics.isEmpty { surface.diagnostics += backing.diagnostics }
+            return SurfaceRecord(
+                node: node, surface: consume surface, buttonStyle: nil, twAnimation: nil, adapters: [],
+                scopePlugins: plugins, backing: backing, findings: node.findings)
         }
         let records = ownCombinations(node).map {
             resolve($0, node: node, scope: scope, state: state, lenient: lenient)
@@ -621,10 +623,13 @@ public enum SceneResolver {
     ) -> ResolvedSurface {
         var resolved = SymbolicSurface.resolve(
             classes, source: source, state: state, scope: scope, lenient: lenient, includeDefaults: includeDefaults)
-        for i in resolved.diagnostics.indices where resolved.diagnostics[i].location == nil {
-            resolved.diagnostics[i].location = node.location
-        }
+        locate(&resolved.diagnostics, at: node)
         return resolved
+    }
+
+    /// Places the findings that have no place of their own at the node.
+    static func locate(_ diagnostics: inout [Diagnostic], at node: SceneNode) {
+        for i in diagnostics.indices where diagnostics[i].location == nil { diagnostics[i].location = node.location }
     }
 
     /// A node's surfaces under one combination of its classes and state.
