@@ -44,8 +44,10 @@ enum InternedResolution {
 /// Bounded: when it is full, the scope starts a new generation (a surface
 /// keeps the generation it started with, so numbers never mix).
 final class InternedTables: Sendable {
-    /// A class's effects as numbered assignments.
-    struct Compiled: Sendable {
+    /// A class's effects as numbered assignments. A reference: a surface's
+    /// list holds one per class, and a struct of these arrays was retained
+    /// array by array into every list.
+    final class Compiled: Sendable {
         struct Effect: Sendable {
             /// Variant precedence and specificity (R-CONFLICT-1), packed for comparison.
             let rank: Int64
