@@ -91,7 +91,7 @@ package enum ResolveCommand {
                 },
                 write: { (bytes: [UInt8], parts: [CompactReport.Rendered?]) in
                     // A compact report's surfaces are parts and the bytes of their heads and scopes.
-                    guard let compact else { return writer.append(bytes: bytes) }
+                    guard let compact else { return writer.append(piece: bytes) }
                     compact.write(bytes, parts)
                 })
         } catch {

@@ -22,6 +22,10 @@ public final class ByteWriter {
     private let fd: Int32?
     private let flushThreshold: Int
     private var failure: WriteError?
+    /// Pieces made elsewhere (`append(piece:)`), to be written before what is
+    /// buffered, in order, and how many bytes they hold.
+    private var pieces: [[UInt8]] = []
+    private var pieceBytes = 0
 
     /// Writes to `fd` in chunks of about `flushThreshold` bytes; nil collects in memory.
     public init(fd: Int32? = nil, flushThreshold: Int = 1 << 20) {
@@ -77,6 +81,30 @@ public final class ByteWriter {
     public func append(bytes more: [UInt8]) {
         more.withUnsafeBufferPointer { write($0) }
         flushIfNeeded()
+    }
+
+    /// A piece made elsewhere, in full, after what was appended before it.
+    /// With a descriptor, a piece of 4 KiB or more is kept as it is and
+    /// written by itself at the next flush, not copied into the buffer: the
+    /// thread that writes a report does no copying of the surfaces other
+    /// threads rendered.
+    public func append(piece: [UInt8]) {
+        guard fd != nil, piece.count >= 4096 else { return append(bytes: piece) }
+        if count > 0 {
+            // What is buffered goes first.
+            pieces.append(Array(UnsafeBufferPointer(start: buffer, count: count)))
+            pieceBytes += count
+            count = 0
+        }
+        pieces.append(piece)
+        pieceBytes += piece.count
+        if pieceBytes >= flushThreshold {
+            do {
+                try flush()
+            } catch {
+                // Kept in `failure`; the caller's next flush() throws it.
+            }
+        }
     }
 
     /// Raw bytes: a buffer's own, or a value's in memory.
@@ -188,12 +216,19 @@ public final class ByteWriter {
     public func flush() throws(WriteError) {
         if let failure {
             count = 0
+            pieces = []
+            pieceBytes = 0
             throw failure
         }
-        guard let fd, count > 0 else { return }
-        defer { count = 0 }
+        guard let fd, count > 0 || !pieces.isEmpty else { return }
+        defer {
+            count = 0
+            pieces = []
+            pieceBytes = 0
+        }
         do {
-            try FileDescriptorIO.writeAll(UnsafeRawBufferPointer(start: buffer, count: count), to: fd)
+            for piece in pieces { try FileDescriptorIO.writeAll(piece, to: fd) }
+            if count > 0 { try FileDescriptorIO.writeAll(UnsafeRawBufferPointer(start: buffer, count: count), to: fd) }
         } catch {
             failure = error
             throw error
@@ -205,12 +240,16 @@ public final class ByteWriter {
     /// Drops what was written, keeping the room (a writer used again and again).
     public func removeAll() {
         count = 0
+        pieces = []
+        pieceBytes = 0
     }
 
     /// Drops what was written, keeping at most `limit` bytes of room: a
     /// writer kept for long does not hold on to what one large piece needed.
     public func removeAll(keepingCapacityUpTo limit: Int) {
         count = 0
+        pieces = []
+        pieceBytes = 0
         guard capacity > limit else { return }
         buffer.deallocate()
         capacity = max(limit, 1)

@@ -25,7 +25,7 @@ extension ResolveCommand {
                     head: { path, first, w in SceneReport.writePlace(path, first: first, to: w) },
                     body: { record, w in SceneReport.writeBody(record, to: w) })
                 : SurfaceRendering { record, _, w in w.append(SceneReport.text(record, palette: palette)) },
-            write: { bytes in writer.append(bytes: bytes) })
+            write: { bytes in writer.append(piece: bytes) })
         let files = SourceScan.resolve(checked, plugins: plugins, options: options, into: batch)
         var resolution = SourceInputs.merged(files, plugins: plugins.map(\.info), surfaces: false)
         resolution.summary = batch.finish()

@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 
 @testable import TWModel
@@ -28,6 +29,64 @@ struct ByteWriterTests {
         w.appendInteger(18)
         w.appendInteger(7)
         #expect(w.string == "187")
+    }
+
+    @Test("pieces made elsewhere are written in order among the bytes appended around them, copied or kept")
+    func piecesInOrder() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        // 13,000 bytes in all, less than a pipe holds: nothing blocks.
+        let small = [UInt8](repeating: UInt8(ascii: "s"), count: 100)
+        let first = [UInt8](repeating: UInt8(ascii: "b"), count: 5_000)
+        let second = [UInt8](repeating: UInt8(ascii: "d"), count: 6_000)
+        let w = ByteWriter(fd: ends[1], flushThreshold: 10_000)
+        w.append("a")
+        w.append(piece: first)  // kept: what was buffered ("a") goes before it
+        w.append("c")
+        w.append(piece: second)  // kept, and the pieces pass the threshold: written
+        w.append(piece: small)  // under 4 KiB: copied into the buffer
+        w.append(bytes: [UInt8](repeating: UInt8(ascii: "e"), count: 1_900))
+        try w.flush()
+        close(ends[1])
+        var read: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = Glibc.read(ends[0], &chunk, chunk.count)
+            if n <= 0 { break }
+            read += chunk[..<n]
+        }
+        let expected: [UInt8] =
+            Array("a".utf8) + first + Array("c".utf8) + second + small
+            + [UInt8](repeating: UInt8(ascii: "e"), count: 1_900)
+        #expect(read.count == expected.count)
+        #expect(read == expected)
+        // Without a descriptor a piece is copied like any bytes.
+        let memory = ByteWriter()
+        memory.append("x")
+        memory.append(piece: first)
+        memory.append("y")
+        #expect(memory.bytes == Array("x".utf8) + first + Array("y".utf8))
+    }
+
+    @Test("a piece that cannot be written is reported by the next flush, and by every flush after it")
+    func pieceWriteFailure() throws {
+        let fd = open("/dev/full", O_WRONLY)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let w = ByteWriter(fd: fd, flushThreshold: 10_000)
+        let piece = [UInt8](repeating: 1, count: 8_000)
+        w.append(piece: piece)
+        w.append(piece: piece)  // past the threshold: the write fails and is kept
+        w.append(piece: piece)
+        var failure: WriteError?
+        do { try w.flush() } catch { failure = error }
+        #expect(failure?.code == ENOSPC)
+        // The writer stays failed: every later flush throws the same error.
+        w.append("z")
+        var again: WriteError?
+        do { try w.flush() } catch { again = error }
+        #expect(again?.code == ENOSPC)
     }
 
     @Test("a writer emptied with a room limit gives back what one large piece grew, and writes on")
