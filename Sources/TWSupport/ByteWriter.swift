@@ -24,8 +24,8 @@ public final class ByteWriter {
     private var failure: WriteError?
     /// Pieces made elsewhere (`append(piece:)`), to be written before what is
     /// buffered, in order, and how many bytes they hold.
-    private var pieces: [[UInt8]] = []
-    private var pieceBytes = 0
+    @exclusivity(unchecked) private var pieces: [[UInt8]] = []
+    @exclusivity(unchecked) private var pieceBytes = 0
 
     /// Writes to `fd` in chunks of about `flushThreshold` bytes; nil collects in memory.
     public init(fd: Int32? = nil, flushThreshold: Int = 1 << 20) {
