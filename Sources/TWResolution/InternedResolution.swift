@@ -343,9 +343,10 @@ final class InternedTables: Sendable {
             // A step none of whose properties the classes assign is skipped
             // without reading its properties one by one.
             guard assigned & readMasks[group.rawValue] != 0 else { continue }
-            // The key's lanes as scalars, the vector made once from them: a
-            // vector written lane by lane in memory and read back whole stalls
-            // at every lane (a small store cannot forward to a wider load).
+            // The key's lanes as scalars (`StyleEmitter.Group.maxReads` of
+            // them), the vector made once from them: a vector written lane by
+            // lane in memory and read back whole stalls at every lane (a small
+            // store cannot forward to a wider load).
             let reads = group.reads
             func lane(_ i: Int) -> Int32 { i < reads.count ? winners[reads[i].ordinal].number : -1 }
             let n0 = lane(0), n1 = lane(1), n2 = lane(2), n3 = lane(3), n4 = lane(4), n5 = lane(5), n6 = lane(6)

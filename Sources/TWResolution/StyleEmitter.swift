@@ -61,8 +61,7 @@ enum StyleEmitter {
         /// properties a surface's classes assign without reading them one by one.
         static let readMasks: [UInt64] = {
             precondition(StyleProperty.count <= UInt64.bitWidth, "a property's ordinal must fit in a mask")
-            // The interned path's step key (`InternedTables.resolve`) holds the group and seven winners.
-            precondition(allCases.allSatisfy { $0.reads.count <= 7 }, "a step's key holds at most seven winners")
+            precondition(allCases.allSatisfy { $0.reads.count <= maxReads }, "a step's key holds maxReads winners")
             return allCases.map { group in group.reads.reduce(0) { $0 | 1 << UInt64($1.ordinal) } }
         }()
 
@@ -116,8 +115,9 @@ enum StyleEmitter {
             return bits
         }
 
-        /// The largest `reads`: the interned path's memo keys have room for it.
-        static let maxReads = 6
+        /// The most properties a step reads: the interned path's step key
+        /// (`InternedTables.resolve`) holds the group and this many winners.
+        static let maxReads = 7
 
         func run(_ emission: inout StyleEmission) {
             switch self {

@@ -15,7 +15,9 @@ public final class ByteWriter {
     // without dynamic exclusivity checks.
     @exclusivity(unchecked) private var buffer: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) private var capacity: Int
-    /// How many bytes are buffered.
+    /// How many bytes are buffered: with a descriptor, not those written
+    /// already nor the pieces kept to be written (`append(piece:)`), so a
+    /// position taken from it holds only until the next such append.
     @exclusivity(unchecked) public private(set) var count = 0
     /// How many bytes fit before the buffer grows.
     var room: Int { capacity }
