@@ -31,6 +31,16 @@ struct ByteWriterTests {
         #expect(w.string == "187")
     }
 
+    /// A pipe's read and write ends; reading never waits, and writing
+    /// waits only with `writeWaits`. The caller closes both.
+    private static func pipe(writeWaits: Bool) throws -> [Int32] {
+        var ends: [Int32] = [0, 0]
+        try #require(Glibc.pipe(&ends) == 0)
+        _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
+        if !writeWaits { _ = fcntl(ends[1], F_SETFL, O_NONBLOCK) }
+        return ends
+    }
+
     /// What a non-blocking descriptor has to read now, all of it.
     private static func drain(_ fd: Int32) -> [UInt8] {
         var read: [UInt8] = []
@@ -44,13 +54,8 @@ struct ByteWriterTests {
 
     @Test("pieces made elsewhere are written in order among the bytes appended around them, copied or kept")
     func piecesInOrder() throws {
-        var ends: [Int32] = [0, 0]
-        try #require(pipe(&ends) == 0)
-        defer {
-            close(ends[0])
-            close(ends[1])
-        }
-        _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
+        let ends = try Self.pipe(writeWaits: true)
+        defer { ends.forEach { close($0) } }
         let bytes = { (byte: Character, count: Int) in [UInt8](repeating: byte.asciiValue!, count: count) }
         let w = ByteWriter(fd: ends[1], flushThreshold: 10_000)
         w.append("a")
@@ -76,15 +81,9 @@ struct ByteWriterTests {
 
     @Test("a piece that cannot be written stops the writer: the error is thrown by every flush after, and nothing more is written")
     func pieceWriteFailure() throws {
-        var ends: [Int32] = [0, 0]
-        try #require(pipe(&ends) == 0)
-        defer {
-            close(ends[0])
-            close(ends[1])
-        }
         // A full pipe that does not wait: the write fails with EAGAIN (a new pipe holds 64 KiB).
-        _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
-        _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
+        let ends = try Self.pipe(writeWaits: false)
+        defer { ends.forEach { close($0) } }
         let w = ByteWriter(fd: ends[1], flushThreshold: 300_000)
         let piece = [UInt8](repeating: 1, count: 200_000)
         w.append(piece: piece)
