@@ -264,6 +264,16 @@ struct StreamReader {
     /// nothing kept but the plugin mentions (the node's own, then its children's).
     /// The node's place is `trail`.
     mutating func checkNode(at position: JSONPosition, depth: Int) throws(SceneError) -> [SceneStream.PluginMention] {
+        var close: JSONPosition?
+        return try checkNode(at: position, depth: depth, close: &close)
+    }
+
+    /// `checkNode(at:depth:)`, giving back where a plain node's closing brace
+    /// is (`PlainFields.close`; nil for any other node).
+    mutating func checkNode(
+        at position: JSONPosition, depth: Int, close: inout JSONPosition?
+    ) throws(SceneError) -> [SceneStream.PluginMention] {
+        close = nil
         // Nodes nest two JSON levels apiece: deeper than this, the syntax check
         // (which bounds nesting) has failed, and its error is the one reported.
         guard depth <= JSONParser.defaultMaxDepth / 2 else {
@@ -277,11 +287,13 @@ struct StreamReader {
             var i = 0
             while let item = next {
                 trail.append(i)
-                below += try checkNode(at: item, depth: depth + 1)
+                var itemClose: JSONPosition?
+                below += try checkNode(at: item, depth: depth + 1, close: &itemClose)
                 trail.removeLast()
-                next = parser.item(after: item)
+                next = parser.item(after: item, closingAt: itemClose)
                 i += 1
             }
+            close = fields.close
             return below
         }
         let (jsonPath, path) = trailPaths
@@ -294,9 +306,10 @@ struct StreamReader {
                 var i = 0
                 while let item = next {
                     trail.append(i)
-                    below += try checkNode(at: item, depth: depth + 1)
+                    var itemClose: JSONPosition?
+                    below += try checkNode(at: item, depth: depth + 1, close: &itemClose)
                     trail.removeLast()
-                    next = parser.item(after: item)
+                    next = parser.item(after: item, closingAt: itemClose)
                     i += 1
                 }
             } else {
@@ -322,6 +335,9 @@ struct StreamReader {
         var buttonStyle: JSONPosition?
         var twAnimation: JSONPosition?
         var children: JSONPosition?
+        /// The node's closing brace, where reading its members ended: the
+        /// item after the node is found from there, not by skipping it again.
+        var close: JSONPosition?
     }
 
     /// The fields of the node at `position` when it is plain (read on its
@@ -370,6 +386,7 @@ struct StreamReader {
             return true
         }
         guard isObject, plain, fields.type != nil else { return nil }
+        if parser.isAtObjectClose { fields.close = parser.position }
         return fields
     }
 
@@ -384,11 +401,13 @@ struct StreamReader {
     /// children begin (`firstChild`: returned beside the node, an optional
     /// pair was destroyed through its type's metadata at every node).
     mutating func plainNode(
-        at position: JSONPosition, jsonPath: String, path: String, firstChild: inout JSONPosition?
+        at position: JSONPosition, jsonPath: String, path: String, firstChild: inout JSONPosition?,
+        close: inout JSONPosition?
     ) throws(SceneStream.WalkError) -> SceneNode? {
         guard let fields = plainFields(at: position), let typePosition = fields.type,
             let type = parser.string(at: typePosition)
         else { return nil }
+        close = fields.close
         // Filled in its box: a `Fields` filled first would be copied into one.
         var node = SceneNode(
             type: type, path: path, jsonPath: jsonPath, line: position.lineNumber,
@@ -435,8 +454,22 @@ struct StreamReader {
         at position: JSONPosition, jsonPath: String, path: String, context: Context,
         visit: (SceneNode, Context) throws(SceneResolveError) -> Context
     ) throws(SceneStream.WalkError) {
+        var close: JSONPosition?
+        try walk(at: position, jsonPath: jsonPath, path: path, context: context, visit: visit, close: &close)
+    }
+
+    /// `walk(at:…)`, giving back where a plain node's closing brace is
+    /// (`PlainFields.close`; nil for any other node).
+    mutating func walk<Context>(
+        at position: JSONPosition, jsonPath: String, path: String, context: Context,
+        visit: (SceneNode, Context) throws(SceneResolveError) -> Context, close: inout JSONPosition?
+    ) throws(SceneStream.WalkError) {
+        close = nil
         var plainFirst: JSONPosition?
-        if let node = try plainNode(at: position, jsonPath: jsonPath, path: path, firstChild: &plainFirst) {
+        var plainClose: JSONPosition?
+        if let node = try plainNode(
+            at: position, jsonPath: jsonPath, path: path, firstChild: &plainFirst, close: &plainClose)
+        {
             let inner: Context
             do {
                 inner = try visit(node, context)
@@ -444,6 +477,7 @@ struct StreamReader {
                 throw .resolve(error)
             }
             try walkChildren(from: plainFirst, jsonPath: jsonPath, path: path, context: inner, visit: visit)
+            close = plainClose
             return
         }
         var node: SceneNode.Fields
@@ -483,10 +517,11 @@ struct StreamReader {
         var next = first
         var i = 0
         while let item = next {
+            var itemClose: JSONPosition?
             try walk(
                 at: item, jsonPath: "\(p)/\(i)", path: path == "/" ? "/\(i)" : "\(path)/\(i)", context: context,
-                visit: visit)
-            next = parser.item(after: item)
+                visit: visit, close: &itemClose)
+            next = parser.item(after: item, closingAt: itemClose)
             i += 1
         }
     }

@@ -503,6 +503,25 @@ extension JSONParser {
     package mutating func item(after position: JSONPosition) -> JSONPosition? {
         seek(position)
         skipChecked()
+        return nextItem()
+    }
+
+    /// `item(after:)` of an item whose closing bracket is known to be at
+    /// `close` (`isAtObjectClose` was true there): the item is not skipped
+    /// again. Without `close`, `item(after:)`.
+    package mutating func item(after position: JSONPosition, closingAt close: JSONPosition?) -> JSONPosition? {
+        guard let close else { return item(after: position) }
+        seek(close)
+        index += 1
+        return nextItem()
+    }
+
+    /// Whether the parser is at an object's closing brace: where
+    /// `forEachMember` leaves it once every member is read.
+    package var isAtObjectClose: Bool { index < bytes.count && bytes[index] == UInt8(ascii: "}") }
+
+    /// The item after the value just skipped, nil after an array's last.
+    private mutating func nextItem() -> JSONPosition? {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return nil }
         index += 1

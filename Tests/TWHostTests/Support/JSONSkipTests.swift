@@ -37,6 +37,50 @@ struct JSONSkipTests {
         #expect(JSONParser.endOfString(Array(#""a\\" x"#.utf8), openingQuote: 0) == 5)
     }
 
+    @Test("the item after an object found from its closing brace is the one found by skipping the object again")
+    func itemAfterClose() throws {
+        // Objects of every shape an item can be, with white space of every kind around the commas and brackets.
+        let items = [
+            #"{}"#, #"{ }"#, #"{"a": 1}"#, #"{"a": {"b": [1, {"c": "}"}]}, "d": "]"}"#, #"{"e": "x\"y}"}"#,
+            #"{"f":[]}"#, "{\n\t\"g\" :\r\n true }",
+        ]
+        let gaps = ["", " ", "\n", " \r\n\t "]
+        var seed: UInt64 = 5
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        var compared = 0
+        for _ in 0..<500 {
+            var text = "[" + gaps[next(gaps.count)]
+            for i in 0..<(1 + next(6)) {
+                if i > 0 { text += gaps[next(gaps.count)] + "," + gaps[next(gaps.count)] }
+                text += items[next(items.count)]
+            }
+            text += gaps[next(gaps.count)] + "]"
+            let bytes = Array(text.utf8)
+            try JSONParser.checkDocument(bytes)
+            var parser = JSONParser(streaming: bytes)
+            let listed = parser.firstItem(at: parser.position)
+            let first = try #require(listed, "\(text)")
+            var item = first
+            while let at = item {
+                // Every member read: the parser is left at the object's closing brace.
+                #expect(parser.forEachMember(at: at) { _ in true })
+                try #require(parser.isAtObjectClose, "\(text)")
+                let close = parser.position
+                let skipped = parser.item(after: at)
+                let fromClose = parser.item(after: at, closingAt: close)
+                #expect(skipped?.offset == fromClose?.offset, "\(text)")
+                #expect(skipped?.lineNumber == fromClose?.lineNumber, "\(text)")
+                #expect(skipped?.column == fromClose?.column, "\(text)")
+                item = fromClose
+                compared += 1
+            }
+        }
+        #expect(compared > 1_000)
+    }
+
     /// The error of parsing `document` and that of checking it (nil for none).
     static func errors(_ document: [UInt8]) -> (parsed: JSONParseError?, checked: JSONParseError?) {
         var parsed: JSONParseError?
