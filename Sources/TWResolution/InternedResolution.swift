@@ -360,7 +360,7 @@ final class InternedTables: Sendable {
                 ?? memoise(memoised ? key : nil) {
                     var values = table.take() ?? PropertyTable<StyleValue>()
                     defer { table = values }
-                    for property in group.reads where winners[property.ordinal].isSet {
+                    for property in reads where winners[property.ordinal].isSet {
                         values[property] = value(winners[property.ordinal])
                     }
                     let target = StyleEmitter.Target(environment: scope.environment, text: text, nativeButton: false)
@@ -376,7 +376,7 @@ final class InternedTables: Sendable {
                     }
                     return Step(entries: entries, warnings: emission.warnings, text: emission.text)
                 }
-            if table != nil { for property in group.reads { table?[property] = nil } }
+            if table != nil { for property in reads { table?[property] = nil } }
             // One by one into the room reserved: a step has one or two
             // entries, and `+=` is a generic call each time.
             for entry in step.entries { chain.append(entry) }

@@ -85,13 +85,17 @@ public final class ByteWriter {
         flushIfNeeded()
     }
 
+    /// The size from which `append(piece:)` keeps a piece rather than copying
+    /// it: below it, a write of its own would cost more than the copy.
+    static let keptPieceSize = 4096
+
     /// A piece made elsewhere, in full, after what was appended before it.
-    /// With a descriptor, a piece of 4 KiB or more is kept as it is and
+    /// With a descriptor, a piece of `keptPieceSize` bytes or more is kept as it is and
     /// written by itself at the next flush, not copied into the buffer: the
     /// thread that writes a report does no copying of the surfaces other
     /// threads rendered.
     public func append(piece: [UInt8]) {
-        guard fd != nil, piece.count >= 4096 else { return append(bytes: piece) }
+        guard fd != nil, piece.count >= Self.keptPieceSize else { return append(bytes: piece) }
         if count > 0 {
             // What is buffered goes first.
             pieces.append(Array(UnsafeBufferPointer(start: buffer, count: count)))

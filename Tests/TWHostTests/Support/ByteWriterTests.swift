@@ -57,6 +57,8 @@ struct ByteWriterTests {
         let ends = try Self.pipe(writeWaits: true)
         defer { ends.forEach { close($0) } }
         let bytes = { (byte: Character, count: Int) in [UInt8](repeating: byte.asciiValue!, count: count) }
+        // The pieces below are kept (5,000 and 6,000 bytes) or copied (100).
+        #expect(ByteWriter.keptPieceSize > 100 && ByteWriter.keptPieceSize <= 5_000)
         let w = ByteWriter(fd: ends[1], flushThreshold: 10_000)
         w.append("a")
         w.append(piece: bytes("b", 5_000))  // kept: what was buffered ("a") goes before it
@@ -64,7 +66,7 @@ struct ByteWriterTests {
         // Kept, and the pieces reach the threshold: all written now, before any flush is asked for.
         w.append(piece: bytes("d", 6_000))
         #expect(Self.drain(ends[0]) == Array("a".utf8) + bytes("b", 5_000) + Array("c".utf8) + bytes("d", 6_000))
-        w.append(piece: bytes("s", 100))  // under 4 KiB: copied into the buffer
+        w.append(piece: bytes("s", 100))  // under `keptPieceSize`: copied into the buffer
         w.append(bytes: bytes("e", 1_900))
         w.append(piece: bytes("f", 5_000))  // kept after the buffered bytes, under the threshold
         w.append("x")  // buffered after the kept piece
