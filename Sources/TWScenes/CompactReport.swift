@@ -159,8 +159,15 @@ public final class CompactReport {
         @exclusivity(unchecked) var tails: [(bytes: [UInt8], number: Int)] = []
         @exclusivity(unchecked) var nextTail = 0
         static let tailCount = 4
+        /// The last few tails numbered by their key (`SceneReport.tailKey`),
+        /// which is compared without rendering the tail; at most `tailCount`.
+        @exclusivity(unchecked) var keyedTails: [(key: SceneReport.TailKey, number: Int)] = []
+        @exclusivity(unchecked) var nextKeyedTail = 0
         @exclusivity(unchecked) var identity = ""
         @exclusivity(unchecked) var identityNumber = -1
+        /// The last scope written and its bytes (the same for every table).
+        @exclusivity(unchecked) var scope: [String]?
+        @exclusivity(unchecked) var scopeBytes: [UInt8] = []
 
         /// Empties the parts when they are of other tables.
         func use(_ tables: Tables) {
@@ -168,7 +175,36 @@ public final class CompactReport {
             serial = tables.serial
             tails.removeAll()
             nextTail = 0
+            keyedTails.removeAll()
+            nextKeyedTail = 0
             identityNumber = -1
+        }
+
+        /// The number of a keyed tail's record (`SceneReport.keyedTail`), if it is one of the last.
+        func tailNumber(keyed record: SurfaceRecord) -> Int? {
+            for i in keyedTails.indices where keyedTails[i].key.matches(record) { return keyedTails[i].number }
+            return nil
+        }
+
+        func keepTail(_ key: SceneReport.TailKey, number: Int) {
+            if keyedTails.count < Self.tailCount {
+                keyedTails.append((key, number))
+            } else {
+                keyedTails[nextKeyedTail] = (key, number)
+                nextKeyedTail = (nextKeyedTail + 1) % Self.tailCount
+            }
+        }
+
+        /// Writes the record's scope, copying the bytes of the last one when it is the same.
+        func writeScope(_ record: SurfaceRecord, to w: ByteWriter) {
+            if let scope, scope == record.scopePlugins {
+                w.append(bytes: scopeBytes)
+                return
+            }
+            let start = w.count
+            SceneReport.writeScope(record, to: w)
+            scope = record.scopePlugins
+            scopeBytes = w.bytes(in: start..<w.count)
         }
 
         /// The number of the tail buffered in `w` from `start` on, if it is one of the last.
@@ -198,7 +234,9 @@ public final class CompactReport {
         let start = w.count
         SceneReport.writeHead(record, to: w)
         let headEnd = w.count
-        SceneReport.writeScope(record, to: w)
+        let last = LastParts.current
+        last.use(tables)
+        last.writeScope(record, to: w)
         let scopeEnd = w.count
         let chain = record.surface.chain
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: chain.count) { entries in
@@ -222,20 +260,26 @@ public final class CompactReport {
                     pending.append((i, .bytes(Tables.Key(w.takeBytes(from: scopeEnd)))))
                 }
             }
-            let last = LastParts.current
-            last.use(tables)
-            w.append("{")
-            SceneReport.writeTail(record, to: w)
-            w.append("}")
+            // A tail made of its key alone is known by the key, not rendered.
+            let keyed = SceneReport.keyedTail(record)
+            var keyKnown = false
             var tailBytes: [UInt8]?
             let tail: Tables.Part
-            if let known = last.tailNumber(w, from: scopeEnd) {
-                w.truncate(to: scopeEnd)
+            if keyed, let known = last.tailNumber(keyed: record) {
+                keyKnown = true
                 tail = .number(known)
             } else {
-                let bytes = w.takeBytes(from: scopeEnd)
-                tailBytes = bytes
-                tail = .bytes(Tables.Key(bytes))
+                w.append("{")
+                SceneReport.writeTail(record, to: w)
+                w.append("}")
+                if let known = last.tailNumber(w, from: scopeEnd) {
+                    w.truncate(to: scopeEnd)
+                    tail = .number(known)
+                } else {
+                    let bytes = w.takeBytes(from: scopeEnd)
+                    tailBytes = bytes
+                    tail = .bytes(Tables.Key(bytes))
+                }
             }
             let identityText = record.surface.identity
             let identity: Tables.Part =
@@ -243,6 +287,7 @@ public final class CompactReport {
                 ? .number(last.identityNumber) : .bytes(Tables.Key(Array(identityText.utf8)))
             let numbers = tables.number(entries, pending: pending, tail: tail, identity: identity)
             if let tailBytes { last.keepTail(tailBytes, number: numbers.tail) }
+            if keyed && !keyKnown { last.keepTail(SceneReport.TailKey(record), number: numbers.tail) }
             if case .bytes = identity {
                 last.identity = identityText
                 last.identityNumber = numbers.identity
@@ -290,13 +335,9 @@ public final class CompactReport {
         w.append(", \"scope\": " as StaticString)
         w.append(raw: scope)
         w.append(", \"chain\": [" as StaticString)
-        for i in 0..<surface.entryCount {
+        w.appendIntegers(count: surface.entryCount) { i in
             let entry = run.loadUnaligned(fromByteOffset: scopeEnd + i * MemoryLayout<Int>.size, as: Int.self)
-            if i > 0 {
-                w.append(UInt8(ascii: ","))
-                w.append(UInt8(ascii: " "))
-            }
-            w.appendInteger(Self.index(entry, &entryIndex, &entryOrder))
+            return Self.index(entry, &entryIndex, &entryOrder)
         }
         w.append("], \"tail\": " as StaticString)
         w.appendInteger(Self.index(surface.tail, &tailIndex, &tailOrder))

@@ -123,7 +123,42 @@ public enum SceneReport {
         w.append("]")
     }
 
+    /// What a tail is written from when it is nothing but a surface's
+    /// animation and backing (`keyedTail`): two such records with equal keys
+    /// have the same tail bytes (`writeTail`), so a report that numbers tails
+    /// can compare a record with a key instead of rendering its tail.
+    /// A class: a report keeps a few and compares each, never copying one.
+    final class TailKey {
+        let animation: ResolvedAnimation?
+        let backing: BackingReport
+
+        init(_ record: SurfaceRecord) {
+            animation = SceneReport.tailAnimation(record)
+            backing = record.backing
+        }
+
+        /// Whether a record with a keyed tail has this key's tail.
+        func matches(_ record: SurfaceRecord) -> Bool {
+            backing == record.backing && animation == SceneReport.tailAnimation(record)
+        }
+    }
+
+    /// Whether the record's tail is its `TailKey` alone: no button style,
+    /// `twAnimation`, adapters, combinations or diagnostics of any kind.
+    static func keyedTail(_ record: SurfaceRecord) -> Bool {
+        // `case .none`, not `== nil`: no optional surface is compared or copied.
+        guard case .none = record.buttonStyle, case .none = record.node.twAnimation else { return false }
+        return record.adapters.isEmpty && record.combinations.isEmpty && record.findings.isEmpty
+            && record.surface.diagnostics.isEmpty
+    }
+
+    /// The animation a tail writes.
+    static func tailAnimation(_ record: SurfaceRecord) -> ResolvedAnimation? {
+        animationOnly(record) ? record.twAnimation : record.surface.animation
+    }
+
     /// Every field after the chain: `"buttonStyle": …` to `"diagnostics": […]`.
+    /// Keep `keyedTail` and `TailKey` to what this writes.
     static func writeTail(_ record: SurfaceRecord, to w: ByteWriter) {
         let s = record.surface
         let animationOnly = animationOnly(record)
@@ -131,7 +166,7 @@ public enum SceneReport {
         w.append("\"buttonStyle\": ")
         diagnostics += writeButtonStyle(record, to: w)
         w.append(", \"animation\": ")
-        writeAnimation(animationOnly ? record.twAnimation : s.animation, to: w)
+        writeAnimation(tailAnimation(record), to: w)
         if record.node.twAnimation != nil && !animationOnly {
             w.append(", \"twAnimation\": ")
             w.append(animationJSON(record.twAnimation))

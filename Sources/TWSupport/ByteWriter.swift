@@ -183,24 +183,57 @@ public final class ByteWriter {
 
     /// An integer as `appendNumber` writes it, digit by digit (no string made).
     public func appendInteger(_ n: Int) {
-        guard n >= 0, n < 1_000_000_000_000_000 else { return appendNumber(Double(n)) }
-        // The digits straight into the buffer, last first: an integer is
-        // written for every index of a compact report.
+        guard n >= 0, n < Self.digitsBelow else { return appendNumber(Double(n)) }
+        // The digits straight into the buffer: an integer is written for
+        // every index of a compact report.
+        reserve(Self.maxDigits)
+        count &+= Self.writeDigits(n, to: buffer + count)
+        flushIfNeeded()
+    }
+
+    /// The integers written as digits (below it, the JSON number writer
+    /// writes the same digits; from it on, `appendInteger` leaves them to it).
+    static let digitsBelow = 1_000_000_000_000_000
+    /// The most digits `writeDigits` writes.
+    static let maxDigits = 18
+
+    /// Writes the decimal digits of `n` (0 ≤ n < 10¹⁸) at `out`, and returns how many.
+    @inline(__always) private static func writeDigits(_ n: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var width = 1
         var power = 10
-        while width < 18 && n >= power {
+        while width < maxDigits && n >= power {
             width += 1
             power &*= 10
         }
-        reserve(width)
-        var digit = buffer + count + width
+        var digit = out + width
         var rest = n
         repeat {
             digit -= 1
             digit.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
             rest /= 10
         } while rest > 0
-        count &+= width
+        return width
+    }
+
+    /// `count` integers separated by `", "`, the i-th `number(i)`, each
+    /// written as `appendInteger` writes it and below `digitsBelow`, straight
+    /// into the buffer: a compact report writes every surface's chain this
+    /// way. `number` must not use this writer.
+    public func appendIntegers(count items: Int, _ number: (Int) -> Int) {
+        guard items > 0 else { return }
+        reserve(items * (Self.maxDigits + 2))
+        var out = buffer + count
+        for i in 0..<items {
+            if i > 0 {
+                out[0] = UInt8(ascii: ",")
+                out[1] = UInt8(ascii: " ")
+                out += 2
+            }
+            let n = number(i)
+            precondition(n >= 0 && n < Self.digitsBelow, "appendIntegers(count:_:) of 0 ≤ n < digitsBelow")
+            out += Self.writeDigits(n, to: out)
+        }
+        count = out - buffer
         flushIfNeeded()
     }
 

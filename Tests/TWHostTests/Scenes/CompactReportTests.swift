@@ -99,6 +99,36 @@ struct CompactReportTests {
         }
     }
 
+    @Test("a tail known by its animation and backing is the tail it renders, beside tails that hold more")
+    func keyedTails() throws {
+        // Each row with something more in its tail than its animation and
+        // backing (diagnostics, `twAnimation`, a button style) comes after a
+        // row with the same animation and backing, and plain rows come after it.
+        let rows = [
+            #"{"type": "Text", "tw": "p-4"}"#, #"{"type": "Text", "tw": "p-4 bogus-thing"}"#,
+            #"{"type": "Text", "tw": "p-2"}"#, #"{"type": "Text", "tw": "p-4", "twAnimation": "animate-smooth"}"#,
+            #"{"type": "Text", "tw": "p-2"}"#, #"{"type": "Button", "tw": "p-2"}"#,
+            #"{"type": "Button", "tw": "p-4", "buttonStyle": "button-primary"}"#,
+            #"{"type": "Text", "tw": "p-4 duration-300"}"#, #"{"type": "Text", "tw": "p-2 hover:bogus"}"#,
+            #"{"type": "Text", "tw": "duration-300 p-2"}"#, #"{"type": "Text", "tw": "p-2"}"#,
+            #"{"type": "Text", "tw": "p-4 animate-spin"}"#, #"{"type": "Text", "tw": "p-2 duration-300"}"#,
+        ]
+        let scene = #"{"scene": 1, "root": {"type": "VStack", "children": [\#(rows.joined(separator: ",\n"))]}}"#
+        for jobs in ["1", "2"] {
+            let json = try twhost(["resolve", "--format", "json", "--jobs", jobs, "-"], input: scene)
+            let compact = try twhost(["resolve", "--format", "compact", "--jobs", jobs, "-"], input: scene)
+            #expect(json.status == 1)
+            #expect(compact.status == json.status)
+            let full = try JSONParser.parse(Array(json.stdout.utf8))
+            let small = try JSONParser.parse(Array(compact.stdout.utf8))
+            let surfaces = items(field(full, "surfaces")).map(canonical)
+            #expect(surfaces.count == rows.count)
+            #expect(items(field(small, "surfaces")).map { canonical(expand($0, in: small)) } == surfaces)
+            // The plain rows share one tail; the others each have their own.
+            #expect(items(field(small, "surfaces")).map { index(field($0, "tail")) } == [0, 1, 0, 2, 0, 3, 4, 5, 6, 5, 0, 7, 5])
+        }
+    }
+
     @Test("the summary keeps each surface's path, id, location, status, identity and diagnostics")
     func summary() throws {
         let scene = CorpusDigestTests.mixedScene(rows: 30)

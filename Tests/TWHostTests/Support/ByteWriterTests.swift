@@ -31,6 +31,29 @@ struct ByteWriterTests {
         #expect(w.string == "187")
     }
 
+    @Test("a list of integers is each integer's digits, separated by a comma and a space")
+    func integerLists() {
+        // Either side of every digit count below `digitsBelow`.
+        var values = [0]
+        var power = 1
+        while power < ByteWriter.digitsBelow {
+            values += [power, power * 10 - 1]
+            power *= 10
+        }
+        let w = ByteWriter()
+        w.append("[")
+        w.appendIntegers(count: values.count) { values[$0] }
+        w.appendIntegers(count: 0) { _ in Issue.record("no integer is asked for"); return 0 }
+        w.append("]")
+        #expect(w.string == "[" + values.map(String.init).joined(separator: ", ") + "]")
+        #expect(values.last == 999_999_999_999_999)
+        // Straight into the buffer: more than it holds at first grows it.
+        let long = ByteWriter()
+        let many = Array(repeating: ByteWriter.digitsBelow - 1, count: 1000)
+        long.appendIntegers(count: many.count) { many[$0] }
+        #expect(long.string == many.map(String.init).joined(separator: ", "))
+    }
+
     /// A pipe's read and write ends; reading never waits, and writing
     /// waits only with `writeWaits`. The caller closes both.
     private static func pipe(writeWaits: Bool) throws -> [Int32] {
