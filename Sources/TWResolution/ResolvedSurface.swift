@@ -114,6 +114,14 @@ public struct ChainEntry: Hashable, Sendable {
     /// (see `isShared`); always nil for an entry that is not shared.
     @inlinable package var reportMemo: AnyObject? { storage.shared ? storage.loadReportMemo() : nil }
 
+    /// `body` of `reportMemo`, without a reference counted for the call: the
+    /// entry keeps the object as long as the entry lives (a report reads it
+    /// for every shared entry of every surface).
+    @inlinable package func withReportMemo<Result>(_ body: (AnyObject?) -> Result) -> Result {
+        guard storage.shared, let kept = storage.reportMemo.load(ordering: .acquiring) else { return body(nil) }
+        return Unmanaged<AnyObject>.fromOpaque(kept)._withUnsafeGuaranteedRef { body($0) }
+    }
+
     /// The same entry behind a storage of its own, shared as this one is
     /// (with nothing rendered kept yet): for a thread that hands it to its
     /// own surfaces, so that threads do not count references on one storage.

@@ -245,19 +245,23 @@ public final class CompactReport {
             // is numbered under the tables' lock (`pending`), entries not shared
             // rendered and hashed here, outside it.
             var pending: [(index: Int, entry: Tables.Entry)] = []
-            for (i, entry) in chain.enumerated() {
-                if entry.isShared {
-                    let rendering = SceneReport.rendered(entry)
-                    if !rendering.shared {
-                        pending.append((i, .bytes(Tables.Key(rendering.bytes))))
-                    } else if let known = tables.number(kept: rendering) {
-                        entries[i] = known
+            // Entries read in place: a copy of each would count a reference.
+            chain.withUnsafeBufferPointer { chain in
+                for i in chain.indices {
+                    if chain[i].isShared {
+                        SceneReport.withRendered(chain[i]) { rendering in
+                            if !rendering.shared {
+                                pending.append((i, .bytes(Tables.Key(rendering.bytes))))
+                            } else if let known = tables.number(kept: rendering) {
+                                entries[i] = known
+                            } else {
+                                pending.append((i, .shared(rendering)))
+                            }
+                        }
                     } else {
-                        pending.append((i, .shared(rendering)))
+                        SceneReport.renderEntry(chain[i], to: w)
+                        pending.append((i, .bytes(Tables.Key(w.takeBytes(from: scopeEnd)))))
                     }
-                } else {
-                    SceneReport.renderEntry(entry, to: w)
-                    pending.append((i, .bytes(Tables.Key(w.takeBytes(from: scopeEnd)))))
                 }
             }
             // A tail made of its key alone is known by the key, not rendered.

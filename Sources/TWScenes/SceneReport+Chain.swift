@@ -24,7 +24,17 @@ extension SceneReport {
     /// One chain entry as a JSON object.
     static func writeEntry(_ entry: ChainEntry, to w: ByteWriter) {
         guard entry.isShared else { return renderEntry(entry, to: w) }
-        w.append(bytes: rendered(entry).bytes)
+        withRendered(entry) { w.append(bytes: $0.bytes) }
+    }
+
+    /// `body` of a shared entry's rendering, made now if no thread made it
+    /// yet; a rendering kept already is read without a reference counted.
+    static func withRendered<Result>(_ entry: ChainEntry, _ body: (RenderedEntry) -> Result) -> Result {
+        let kept: Result? = entry.withReportMemo { memo in
+            // Only this layer keeps anything with an entry: a `RenderedEntry`.
+            memo.map { body(unsafeDowncast($0, to: RenderedEntry.self)) }
+        }
+        return kept ?? body(rendered(entry))
     }
 
     /// A shared entry's rendering, made now if no thread made it yet.
