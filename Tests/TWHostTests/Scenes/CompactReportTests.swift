@@ -102,8 +102,9 @@ struct CompactReportTests {
     @Test("a tail known by its animation and backing is the tail it renders, beside tails that hold more")
     func keyedTails() throws {
         // Each row with something more in its tail than its animation and
-        // backing (diagnostics, `twAnimation`, a button style) comes after a
-        // row with the same animation and backing, and plain rows come after it.
+        // backing (diagnostics, `twAnimation`, a button style, an adapter)
+        // comes after a row with the same animation and backing, and plain
+        // rows come after it.
         let rows = [
             #"{"type": "Text", "tw": "p-4"}"#, #"{"type": "Text", "tw": "p-4 bogus-thing"}"#,
             #"{"type": "Text", "tw": "p-2"}"#, #"{"type": "Text", "tw": "p-4", "twAnimation": "animate-smooth"}"#,
@@ -112,6 +113,10 @@ struct CompactReportTests {
             #"{"type": "Text", "tw": "p-4 duration-300"}"#, #"{"type": "Text", "tw": "p-2 hover:bogus"}"#,
             #"{"type": "Text", "tw": "duration-300 p-2"}"#, #"{"type": "Text", "tw": "p-2"}"#,
             #"{"type": "Text", "tw": "p-4 animate-spin"}"#, #"{"type": "Text", "tw": "p-2 duration-300"}"#,
+            // Adapters: the same backing as the plain text fields around them.
+            #"{"type": "TextField", "label": "A", "tw": "p-2"}"#,
+            #"{"type": "TextField", "label": "B", "tw": "p-4", "textFieldStyle": "p-3"}"#,
+            #"{"type": "TextField", "label": "C", "tw": "p-2"}"#,
         ]
         let scene = #"{"scene": 1, "root": {"type": "VStack", "children": [\#(rows.joined(separator: ",\n"))]}}"#
         for jobs in ["1", "2"] {
@@ -125,7 +130,7 @@ struct CompactReportTests {
             #expect(surfaces.count == rows.count)
             #expect(items(field(small, "surfaces")).map { canonical(expand($0, in: small)) } == surfaces)
             // The plain rows share one tail; the others each have their own.
-            #expect(items(field(small, "surfaces")).map { index(field($0, "tail")) } == [0, 1, 0, 2, 0, 3, 4, 5, 6, 5, 0, 7, 5])
+            #expect(items(field(small, "surfaces")).map { index(field($0, "tail")) } == [0, 1, 0, 2, 0, 3, 4, 5, 6, 5, 0, 7, 5, 8, 9, 8])
         }
     }
 
