@@ -85,7 +85,7 @@ package enum ResolveCommand {
                     case (.json, true): SummaryReport.writeSurface(record, first: first, to: w)
                     case (.json, false): SceneReport.writeSurface(record, first: first, to: w)
                     case (_, true): w.append(SummaryReport.text(record, palette: palette))
-                    default: w.append(SceneReport.text(record, palette: palette))
+                    default: SceneReport.writeText(record, palette: palette, to: w)
                     }
                     return nil
                 },

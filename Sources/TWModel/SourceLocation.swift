@@ -24,6 +24,16 @@ public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConver
 
     public var description: String { "\(file):\(line):\(column)" }
 
+    /// `description` as text output prints it: its file's control characters
+    /// escaped (SPEC §9; the numbers have none), written into `w`.
+    public func writeText(to w: ByteWriter) {
+        w.append(file.escapingControlCharacters)
+        w.append(UInt8(ascii: ":"))
+        w.appendInteger(line)
+        w.append(UInt8(ascii: ":"))
+        w.appendInteger(column)
+    }
+
     /// Path order (bytewise), then line, then column: the order findings are printed in.
     public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
         if a.file != b.file { return Array(a.file.utf8).lexicographicallyPrecedes(Array(b.file.utf8)) }

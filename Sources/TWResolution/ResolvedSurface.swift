@@ -26,35 +26,16 @@ public struct ChainEntry: Hashable, Sendable {
         /// Set by the memos that hand this storage to many surfaces.
         @usableFromInline @exclusivity(unchecked) var shared = false
         /// What a report layer keeps for a shared entry (its rendering),
-        /// filled once by whichever thread writes it first: a retained
-        /// object's pointer, released with the storage. (An atomic pointer,
-        /// not `AtomicLazyReference`, whose load is an unspecialised generic
-        /// call; a report loads it for every shared entry of every surface.)
-        @usableFromInline let reportMemo = Atomic<UnsafeRawPointer?>(nil)
-
-        deinit {
-            if let kept = reportMemo.load(ordering: .acquiring) {
-                Unmanaged<AnyObject>.fromOpaque(kept).release()
-            }
-        }
+        /// filled once by whichever thread writes it first.
+        @usableFromInline let reportMemo = KeptObject()
+        /// What the text report keeps for a shared entry (`SurfaceReport.ChainLine`).
+        let textMemo = KeptObject()
 
         /// The object kept, if any yet.
-        @inlinable func loadReportMemo() -> AnyObject? {
-            guard let kept = reportMemo.load(ordering: .acquiring) else { return nil }
-            return Unmanaged<AnyObject>.fromOpaque(kept).takeUnretainedValue()
-        }
+        @inlinable func loadReportMemo() -> AnyObject? { reportMemo.load() }
 
         /// Keeps `memo` unless another thread kept one first; returns the one kept.
-        func storeReportMemoIfNil(_ memo: AnyObject) -> AnyObject {
-            let retained = Unmanaged<AnyObject>.passRetained(memo).toOpaque()
-            let (stored, original) = reportMemo.compareExchange(
-                expected: nil, desired: UnsafeRawPointer(retained), ordering: .acquiringAndReleasing)
-            if stored { return memo }
-            Unmanaged<AnyObject>.fromOpaque(retained).release()
-            // Not stored: another thread's object is there (it is never taken out).
-            guard let original else { return memo }
-            return Unmanaged<AnyObject>.fromOpaque(original).takeUnretainedValue()
-        }
+        func storeReportMemoIfNil(_ memo: AnyObject) -> AnyObject { reportMemo.storeIfNil(memo) }
 
         init(phase: ChainPhase, origin: Origin, active: Bool?, modifier: ModifierIR, className: String?) {
             self.phase = phase
@@ -118,8 +99,17 @@ public struct ChainEntry: Hashable, Sendable {
     /// entry keeps the object as long as the entry lives (a report reads it
     /// for every shared entry of every surface).
     @inlinable package func withReportMemo<Result>(_ body: (AnyObject?) -> Result) -> Result {
-        guard storage.shared, let kept = storage.reportMemo.load(ordering: .acquiring) else { return body(nil) }
-        return Unmanaged<AnyObject>.fromOpaque(kept)._withUnsafeGuaranteedRef { body($0) }
+        guard storage.shared else { return body(nil) }
+        return storage.reportMemo.withKept(body)
+    }
+
+    /// What the text report kept for this shared entry, if anything yet; nil for an entry that is not shared.
+    var textMemo: AnyObject? { storage.shared ? storage.textMemo.load() : nil }
+
+    /// Keeps `memo` as the text report's for this shared entry unless another
+    /// thread kept one first; returns the one kept. An entry that is not shared keeps nothing.
+    func keepTextMemo(_ memo: AnyObject) -> AnyObject {
+        storage.shared ? storage.textMemo.storeIfNil(memo) : memo
     }
 
     /// The same entry behind a storage of its own, shared as this one is
@@ -195,4 +185,46 @@ public struct ResolvedSurface: Hashable, Sendable {
     public var identity: String { signature.identity }
     public var errors: Int { diagnostics.filter { $0.severity == .error }.count }
     public var warnings: Int { diagnostics.filter { $0.severity == .warning }.count }
+}
+
+/// An object kept once, by whichever thread stores first, and read from any
+/// thread without a lock: a retained object's pointer, released with the slot.
+/// (An atomic pointer, not `AtomicLazyReference`, whose load is an
+/// unspecialised generic call; a report loads one for every shared entry of
+/// every surface.)
+@usableFromInline struct KeptObject: ~Copyable, @unchecked Sendable {
+    // @unchecked: the pointer is only ever set once (compare and exchange
+    // from nil) and released in `deinit`, when no thread can read it.
+    @usableFromInline let pointer = Atomic<UnsafeRawPointer?>(nil)
+
+    init() {}
+
+    deinit {
+        if let kept = pointer.load(ordering: .acquiring) { Unmanaged<AnyObject>.fromOpaque(kept).release() }
+    }
+
+    /// The object kept, if any yet.
+    @inlinable func load() -> AnyObject? {
+        guard let kept = pointer.load(ordering: .acquiring) else { return nil }
+        return Unmanaged<AnyObject>.fromOpaque(kept).takeUnretainedValue()
+    }
+
+    /// `body` of the object kept (nil if none yet), without a reference
+    /// counted for the call: the slot holds the object as long as it lives.
+    @inlinable func withKept<Result>(_ body: (AnyObject?) -> Result) -> Result {
+        guard let kept = pointer.load(ordering: .acquiring) else { return body(nil) }
+        return Unmanaged<AnyObject>.fromOpaque(kept)._withUnsafeGuaranteedRef { body($0) }
+    }
+
+    /// Keeps `object` unless another thread kept one first; returns the one kept.
+    func storeIfNil(_ object: AnyObject) -> AnyObject {
+        let retained = Unmanaged<AnyObject>.passRetained(object).toOpaque()
+        let (stored, original) = pointer.compareExchange(
+            expected: nil, desired: UnsafeRawPointer(retained), ordering: .acquiringAndReleasing)
+        if stored { return object }
+        Unmanaged<AnyObject>.fromOpaque(retained).release()
+        // Not stored: another thread's object is there (it is never taken out).
+        guard let original else { return object }
+        return Unmanaged<AnyObject>.fromOpaque(original).takeUnretainedValue()
+    }
 }

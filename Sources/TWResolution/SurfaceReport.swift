@@ -10,21 +10,93 @@ public enum SurfaceReport {
     /// The chain as Swift-like code in application order, one modifier a line,
     /// tagged with phase and origin; inactive slots marked.
     public static func chainLines(_ surface: ResolvedSurface, palette: Palette, indent: String = "  ") -> [String] {
-        var lines: [String] = []
-        // Text output never echoes control characters from input (SPEC §9).
-        let codes = surface.chain.map {
-            $0.modifier.isEmpty ? "(no modifier)" : $0.modifier.swiftCode.escapingControlCharacters
+        let entries = surface.chain.map(ChainLine.of)
+        guard !entries.isEmpty else { return [indent + palette.dim("(no modifiers)")] }
+        let width = chainWidth(entries)
+        return entries.map { entry in
+            let w = ByteWriter()
+            writeChainLine(entry, width: width, palette: palette, indent: indent, to: w)
+            return w.string
         }
-        let width = min(72, codes.map(\.count).max() ?? 0)
-        for (entry, code) in zip(surface.chain, codes) {
-            let tag = self.tag(entry)
-            let padded = code.count < width ? code + String(repeating: " ", count: width - code.count) : code
-            let line = indent + padded + "  " + palette.dim("// " + tag)
-            lines.append(entry.active == false ? palette.dim(indent + padded + "  // " + tag) : line)
-        }
-        if surface.chain.isEmpty { lines.append(indent + palette.dim("(no modifiers)")) }
-        return lines
     }
+
+    /// `chainLines` written into `w`, each line ended by a newline.
+    package static func writeChainLines(
+        _ surface: ResolvedSurface, palette: Palette, indent: String = "  ", to w: ByteWriter
+    ) {
+        let chain = surface.chain
+        guard !chain.isEmpty else {
+            w.append(indent + palette.dim("(no modifiers)"))
+            w.append(UInt8(ascii: "\n"))
+            return
+        }
+        withUnsafeTemporaryAllocation(of: ChainLine.self, capacity: chain.count) { entries in
+            _ = entries.initialize(from: chain.lazy.map(ChainLine.of))
+            defer { entries.deinitialize() }
+            let width = chainWidth(UnsafeBufferPointer(entries))
+            for entry in entries {
+                writeChainLine(entry, width: width, palette: palette, indent: indent, to: w)
+                w.append(UInt8(ascii: "\n"))
+            }
+        }
+    }
+
+    /// The width a chain's codes are padded to: the widest, at most 72 characters.
+    private static func chainWidth(_ entries: some Sequence<ChainLine>) -> Int {
+        min(72, entries.lazy.map(\.width).max() ?? 0)
+    }
+
+    /// One chain line, without its newline: the code padded to `width`, then
+    /// its tag as a comment (the whole line dimmed for an inactive slot).
+    private static func writeChainLine(
+        _ entry: ChainLine, width: Int, palette: Palette, indent: String, to w: ByteWriter
+    ) {
+        if entry.inactive { w.append(palette.dimStart) }
+        w.append(indent)
+        w.append(entry.code)
+        if entry.width < width { w.append(spaces[width - entry.width]) }
+        w.append("  ")
+        if !entry.inactive { w.append(palette.dimStart) }
+        w.append("// ")
+        w.append(entry.tag)
+        w.append(palette.end)
+    }
+
+    /// What a chain entry's line is made of, before alignment: its code, the
+    /// code's width in characters and its tag. A report keeps these for an
+    /// entry many surfaces share (rendering an entry's code is most of a line's cost).
+    package struct ChainLine: Sendable {
+        /// The modifier as Swift code; control characters from input escaped (SPEC §9).
+        package let code: String
+        /// `code.count`.
+        package let width: Int
+        package let tag: String
+        package let inactive: Bool
+
+        package init(_ entry: ChainEntry) {
+            code = entry.modifier.isEmpty ? "(no modifier)" : entry.modifier.swiftCode.escapingControlCharacters
+            width = code.count
+            tag = SurfaceReport.tag(entry)
+            inactive = entry.active == false
+        }
+
+        /// The entry's line parts: made once for an entry many surfaces share, and kept with it.
+        package static func of(_ entry: ChainEntry) -> ChainLine {
+            guard entry.isShared else { return ChainLine(entry) }
+            if let kept = entry.textMemo as? Kept { return kept.line }
+            let made = Kept(ChainLine(entry))
+            return (entry.keepTextMemo(made) as? Kept ?? made).line
+        }
+
+        /// A line's parts as an object an entry keeps.
+        private final class Kept: Sendable {
+            let line: ChainLine
+            init(_ line: ChainLine) { self.line = line }
+        }
+    }
+
+    /// Runs of spaces by length, for padding a chain line's code.
+    private static let spaces = (0...72).map { String(repeating: " ", count: $0) }
 
     /// What a chain line says after its code: phase, origin, state.
     static func tag(_ entry: ChainEntry) -> String {

@@ -420,30 +420,58 @@ public enum SceneReport {
     /// One surface: path, type and status, the chain, button style, adapters,
     /// backing and diagnostics, then a blank line.
     public static func text(_ record: SurfaceRecord, palette: SurfaceReport.Palette) -> String {
-        var lines: [String] = []
+        let w = ByteWriter()
+        writeText(record, palette: palette, to: w)
+        return w.string
+    }
+
+    /// `text` written into `w`: each line ended by a newline, then an empty
+    /// line. The chain's lines are written straight in, each shared entry's
+    /// code and tag made once (`SurfaceReport.ChainLine`).
+    public static func writeText(_ record: SurfaceRecord, palette: SurfaceReport.Palette, to w: ByteWriter) {
+        func line(_ text: String) {
+            w.append(text)
+            w.append(UInt8(ascii: "\n"))
+        }
         let s = record.surface
-        let status = record.decorated ? "decorated" : palette.red("undecorated")
         var path = record.path
         if let location = record.location, path.hasPrefix(location.file + ":") {
             // Swift sources: the location names the file already.
             path = String(path.dropFirst(location.file.count + 1))
         }
+        // The head: `file:line:col: /0  Text  (text, decorated)  id x  identity 0123456789abcdef`.
         // Node types, ids and paths are echoed from input: never with control characters (SPEC §9).
-        var head =
-            palette.bold("\(path.escapingControlCharacters)  \(record.node.type.escapingControlCharacters)")
-            + "  (\(s.source.targetName), \(status))"
-        if let location = record.location { head = "\(location.description.escapingControlCharacters): " + head }
-        if let id = record.node.id { head += "  id \(id.escapingControlCharacters)" }
-        head += palette.dim("  identity \(s.identity.prefix(16))")
-        lines.append(head)
+        if let location = record.location {
+            location.writeText(to: w)
+            w.append(": ")
+        }
+        w.append(palette.boldStart)
+        w.append(path.escapingControlCharacters)
+        w.append("  ")
+        w.append(record.node.type.escapingControlCharacters)
+        w.append(palette.end)
+        w.append("  (")
+        w.append(s.source.targetName)
+        w.append(", ")
+        w.append(record.decorated ? "decorated" : palette.red("undecorated"))
+        w.append(")")
+        if let id = record.node.id {
+            w.append("  id ")
+            w.append(id.escapingControlCharacters)
+        }
+        w.append(palette.dimStart)
+        w.append("  identity ")
+        w.append(s.identity.prefix(16))
+        w.append(palette.end)
+        w.append(UInt8(ascii: "\n"))
         if record.node.tw != nil || record.buttonStyle != nil {
-            lines += SurfaceReport.chainLines(s, palette: palette)
+            SurfaceReport.writeChainLines(s, palette: palette, to: w)
         }
         if let button = record.buttonStyle {
             let native = button.nativeButtonStyle.map { ".\($0)" } ?? ".plain (twhost style)"
             let requested = button.requestedButtonStyle.map { " instead of .\($0)" } ?? ""
-            lines.append("  .buttonStyle(\(native))" + palette.dim("  // button style\(requested)"))
-            if record.node.tw != nil { lines += SurfaceReport.chainLines(button, palette: palette, indent: "    ") }
+            line("  .buttonStyle(\(native))" + palette.dim("  // button style\(requested)"))
+            if record.node.tw != nil { SurfaceReport.writeChainLines(button, palette: palette, indent: "    ", to: w) }
         }
         /// `animation: .spring(…)  // animate-spring`, under what it animates.
         func animationLine(_ animation: ResolvedAnimation, indent: String) -> String {
@@ -451,19 +479,18 @@ public enum SceneReport {
                 + palette.dim("  // \(animation.source)" + (animation.note.map { " — \($0)" } ?? ""))
         }
         for adapter in record.adapters {
-            lines.append("  .\(adapter.kind.rawValue)(.tw(\(adapter.base.map { "base: .\($0)" } ?? "")))")
-            lines += SurfaceReport.chainLines(adapter.surface, palette: palette, indent: "    ")
+            line("  .\(adapter.kind.rawValue)(.tw(\(adapter.base.map { "base: .\($0)" } ?? "")))")
+            SurfaceReport.writeChainLines(adapter.surface, palette: palette, indent: "    ", to: w)
             // The adapter's own animation (the JSON report's `adapters[i].animation`).
-            if let animation = adapter.surface.animation { lines.append(animationLine(animation, indent: "    ")) }
+            if let animation = adapter.surface.animation { line(animationLine(animation, indent: "    ")) }
         }
-        lines += backingLines(record.backing, palette: palette)
+        backingLines(record.backing, palette: palette).forEach(line)
         let animation = record.node.tw == nil && record.buttonStyle == nil ? record.twAnimation : s.animation
-        if let animation { lines.append(animationLine(animation, indent: "  ")) }
-        lines += combinationLines(record, palette: palette)
+        if let animation { line(animationLine(animation, indent: "  ")) }
+        combinationLines(record, palette: palette).forEach(line)
         let diagnostics = record.allSurfaces.flatMap(\.diagnostics) + record.findings
-        lines += SurfaceReport.diagnosticLines(diagnostics, palette: palette)
-        lines.append("")
-        return lines.joined(separator: "\n") + "\n"
+        SurfaceReport.diagnosticLines(diagnostics, palette: palette).forEach(line)
+        line("")
     }
 
     /// The conditions, then each other combination's chain entries that differ from the first's.

@@ -151,6 +151,11 @@ public final class ByteWriter {
         count = start
     }
 
+    public func append(_ text: Substring) {
+        if text.utf8.withContiguousStorageIfAvailable({ write($0) }) == nil { append(String(text)) }
+        flushIfNeeded()
+    }
+
     public func append(_ text: String) {
         if text.utf8.withContiguousStorageIfAvailable({ write($0) }) == nil {
             var text = text

@@ -324,6 +324,10 @@ let repeatedLabel =
     "repeated: \(grouped(repeatedCorpus.surfaces.count)) surfaces × 5–12 of \(Corpus.common.count) classes"
 compare(
     repeatedLabel + ", `--plugins material,motion`", repeatedDirectory, runs: 7, target: .wallRatio(0.35))
+// The README's command as it is written prints the text report.
+compare(
+    "repeated, plugins, the text report (the README's command as written)", repeatedDirectory, runs: 7,
+    target: .none, format: "text", tailwindToo: true)
 
 /// Two twhost commands on the repeated corpus with the plugins in scope, timed
 /// alternately (one run of each at a time, as against Tailwind): a row that

@@ -24,7 +24,7 @@ extension ResolveCommand {
                 ? SurfaceRendering(
                     head: { path, first, w in SceneReport.writePlace(path, first: first, to: w) },
                     body: { record, w in SceneReport.writeBody(record, to: w) })
-                : SurfaceRendering { record, _, w in w.append(SceneReport.text(record, palette: palette)) },
+                : SurfaceRendering { record, _, w in SceneReport.writeText(record, palette: palette, to: w) },
             write: { bytes in writer.append(piece: bytes) })
         let files = SourceScan.resolve(checked, plugins: plugins, options: options, into: batch)
         var resolution = SourceInputs.merged(files, plugins: plugins.map(\.info), surfaces: false)
