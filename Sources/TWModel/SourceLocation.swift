@@ -29,9 +29,9 @@ public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConver
     public func writeText(to w: ByteWriter) {
         w.append(file.escapingControlCharacters)
         w.append(UInt8(ascii: ":"))
-        w.appendInteger(line)
+        w.appendDecimal(line)
         w.append(UInt8(ascii: ":"))
-        w.appendInteger(column)
+        w.appendDecimal(column)
     }
 
     /// Path order (bytewise), then line, then column: the order findings are printed in.
@@ -48,7 +48,7 @@ extension SourceLocation {
         w.append("{\"file\": ")
         w.appendJSONString(file)
         w.append(", \"line\": ")
-        w.appendInteger(line)
+        w.appendDecimal(line)
         w.append(", \"column\": ")
         w.appendInteger(column)
         w.append("}")

@@ -53,9 +53,11 @@ public struct ChainEntry: Hashable, Sendable {
 
     @usableFromInline var storage: Storage
 
-    /// The storage, copied first if another entry shares it.
+    /// The storage, copied first if another entry shares it or if it is a
+    /// shared entry's (whose kept renderings describe it as it is: a changed
+    /// entry is not shared and keeps nothing).
     private mutating func unique() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        if !isKnownUniquelyReferenced(&storage) || storage.shared { storage = storage.copy() }
         return storage
     }
 
@@ -89,7 +91,10 @@ public struct ChainEntry: Hashable, Sendable {
     @inlinable package var isShared: Bool { storage.shared }
 
     /// Marks this entry as handed to many surfaces (see `isShared`).
-    package mutating func share() { unique().shared = true }
+    package mutating func share() {
+        guard !storage.shared else { return }
+        unique().shared = true
+    }
 
     /// What the report layer kept for this shared entry, if anything yet
     /// (see `isShared`); always nil for an entry that is not shared.

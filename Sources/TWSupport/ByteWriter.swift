@@ -196,6 +196,12 @@ public final class ByteWriter {
         flushIfNeeded()
     }
 
+    /// `n` in decimal, as `"\(n)"` writes it, for any integer (text output).
+    public func appendDecimal(_ n: Int) {
+        guard n >= 0, n < Self.digitsBelow else { return append(String(n)) }
+        appendInteger(n)
+    }
+
     /// The integers written as digits (below it, the JSON number writer
     /// writes the same digits; from it on, `appendInteger` leaves them to it).
     static let digitsBelow = 1_000_000_000_000_000

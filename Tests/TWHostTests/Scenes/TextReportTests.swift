@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TWHost
+@testable import TWResolution
 @testable import TWSupport
 
 /// `twhost resolve`'s text report, on a terminal and off it.
@@ -58,5 +59,31 @@ struct TextReportTests {
             [dim, bold, red, end].reduce(text) { $0.replacingOccurrences(of: $1, with: "") }
         }
         #expect(plain == stripped)
+    }
+}
+
+extension TextReportTests {
+    @Test("a shared entry changed is no longer shared, and keeps no line made for it before")
+    func changedSharedEntry() {
+        var entry = ChainEntry(
+            phase: .style, origin: .builtin(property: "padding"), active: nil,
+            modifier: ModifierIR([.modifier("padding", [IRArgument(nil, .number(16))])]), className: "p-4")
+        entry.share()
+        #expect(SurfaceReport.ChainLine.of(entry).tag == "style · built-in padding ← p-4")
+        #expect(entry.textMemo != nil)
+        entry.className = "p-2"
+        #expect(!entry.isShared)
+        #expect(entry.textMemo == nil)
+        #expect(SurfaceReport.ChainLine.of(entry).tag == "style · built-in padding ← p-2")
+    }
+
+    @Test("a location in text: its file escaped, its line and column in decimal for any integer")
+    func locationText() {
+        for (line, column) in [(1, 1), (0, 0), (-3, 12), (Int.max, Int.min), (1_000_000_000_000_000, 7)] {
+            let location = SourceLocation(file: "a\u{1B}b.json", line: line, column: column)
+            let w = ByteWriter()
+            location.writeText(to: w)
+            #expect(w.string == location.description.escapingControlCharacters)
+        }
     }
 }
