@@ -48,7 +48,7 @@ extension SourceLocation {
         w.append("{\"file\": ")
         w.appendJSONString(file)
         w.append(", \"line\": ")
-        w.appendDecimal(line)
+        w.appendInteger(line)
         w.append(", \"column\": ")
         w.appendInteger(column)
         w.append("}")

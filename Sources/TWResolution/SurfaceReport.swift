@@ -10,40 +10,27 @@ public enum SurfaceReport {
     /// The chain as Swift-like code in application order, one modifier a line,
     /// tagged with phase and origin; inactive slots marked.
     public static func chainLines(_ surface: ResolvedSurface, palette: Palette, indent: String = "  ") -> [String] {
-        let entries = surface.chain.map(ChainLine.of)
-        guard !entries.isEmpty else { return [indent + palette.dim("(no modifiers)")] }
-        let width = chainWidth(entries)
-        return entries.map { entry in
-            let w = ByteWriter()
-            writeChainLine(entry, width: width, palette: palette, indent: indent, to: w)
-            return w.string
-        }
+        let w = ByteWriter()
+        writeChainLines(surface, palette: palette, indent: indent, to: w)
+        // No line holds a newline of its own: control characters in it are escaped.
+        return w.string.split(separator: "\n").map(String.init)
     }
 
     /// `chainLines` written into `w`, each line ended by a newline.
     package static func writeChainLines(
         _ surface: ResolvedSurface, palette: Palette, indent: String = "  ", to w: ByteWriter
     ) {
-        let chain = surface.chain
-        guard !chain.isEmpty else {
-            w.append(indent + palette.dim("(no modifiers)"))
+        let entries = surface.chain.map(ChainLine.of)
+        if entries.isEmpty {
+            w.append(indent)
+            w.append(palette.dim("(no modifiers)"))
             w.append(UInt8(ascii: "\n"))
-            return
         }
-        withUnsafeTemporaryAllocation(of: ChainLine.self, capacity: chain.count) { entries in
-            _ = entries.initialize(from: chain.lazy.map(ChainLine.of))
-            defer { entries.deinitialize() }
-            let width = chainWidth(UnsafeBufferPointer(entries))
-            for entry in entries {
-                writeChainLine(entry, width: width, palette: palette, indent: indent, to: w)
-                w.append(UInt8(ascii: "\n"))
-            }
+        let width = min(72, entries.lazy.map(\.width).max() ?? 0)
+        for entry in entries {
+            writeChainLine(entry, width: width, palette: palette, indent: indent, to: w)
+            w.append(UInt8(ascii: "\n"))
         }
-    }
-
-    /// The width a chain's codes are padded to: the widest, at most 72 characters.
-    private static func chainWidth(_ entries: some Sequence<ChainLine>) -> Int {
-        min(72, entries.lazy.map(\.width).max() ?? 0)
     }
 
     /// One chain line, without its newline: the code padded to `width`, then

@@ -155,44 +155,52 @@ public final class CompactReport {
     /// no dynamic exclusivity checks.
     final class LastParts {
         @exclusivity(unchecked) var serial: UInt64 = 0
-        /// At most `tailCount`, the oldest replaced first.
-        @exclusivity(unchecked) var tails: [(bytes: [UInt8], number: Int)] = []
-        @exclusivity(unchecked) var nextTail = 0
-        static let tailCount = 4
-        /// The last few tails numbered by their key (`SceneReport.tailKey`),
-        /// which is compared without rendering the tail; at most `tailCount`.
-        @exclusivity(unchecked) var keyedTails: [(key: SceneReport.TailKey, number: Int)] = []
-        @exclusivity(unchecked) var nextKeyedTail = 0
+        /// The last tails numbered, by their bytes…
+        @exclusivity(unchecked) var tails = Recent<(bytes: [UInt8], number: Int)>()
+        /// …and by their key (`SceneReport.TailKey`), compared without rendering the tail.
+        @exclusivity(unchecked) var keyedTails = Recent<(key: SceneReport.TailKey, number: Int)>()
         @exclusivity(unchecked) var identity = ""
         @exclusivity(unchecked) var identityNumber = -1
         /// The last scope written and its bytes (the same for every table).
         @exclusivity(unchecked) var scope: [String]?
         @exclusivity(unchecked) var scopeBytes: [UInt8] = []
 
+        /// The last few values kept, the oldest replaced first.
+        struct Recent<Element> {
+            private(set) var items: [Element] = []
+            private var next = 0
+            static var limit: Int { 4 }
+
+            mutating func keep(_ item: Element) {
+                if items.count < Self.limit {
+                    items.append(item)
+                } else {
+                    items[next] = item
+                    next = (next + 1) % Self.limit
+                }
+            }
+
+            mutating func removeAll() {
+                items.removeAll()
+                next = 0
+            }
+        }
+
         /// Empties the parts when they are of other tables.
         func use(_ tables: Tables) {
             guard serial != tables.serial else { return }
             serial = tables.serial
             tails.removeAll()
-            nextTail = 0
             keyedTails.removeAll()
-            nextKeyedTail = 0
             identityNumber = -1
         }
 
         /// The number of a keyed tail's record (`SceneReport.keyedTail`), if it is one of the last.
         func tailNumber(keyed record: SurfaceRecord) -> Int? {
-            for i in keyedTails.indices where keyedTails[i].key.matches(record) { return keyedTails[i].number }
-            return nil
-        }
-
-        func keepTail(_ key: SceneReport.TailKey, number: Int) {
-            if keyedTails.count < Self.tailCount {
-                keyedTails.append((key, number))
-            } else {
-                keyedTails[nextKeyedTail] = (key, number)
-                nextKeyedTail = (nextKeyedTail + 1) % Self.tailCount
+            for i in keyedTails.items.indices where keyedTails.items[i].key.matches(record) {
+                return keyedTails.items[i].number
             }
+            return nil
         }
 
         /// Writes the record's scope, copying the bytes of the last one when it is the same.
@@ -209,16 +217,7 @@ public final class CompactReport {
 
         /// The number of the tail buffered in `w` from `start` on, if it is one of the last.
         func tailNumber(_ w: ByteWriter, from start: Int) -> Int? {
-            tails.first { w.bytesEqual(from: start, $0.bytes) }?.number
-        }
-
-        func keepTail(_ bytes: [UInt8], number: Int) {
-            if tails.count < Self.tailCount {
-                tails.append((bytes, number))
-            } else {
-                tails[nextTail] = (bytes, number)
-                nextTail = (nextTail + 1) % Self.tailCount
-            }
+            tails.items.first { w.bytesEqual(from: start, $0.bytes) }?.number
         }
 
         /// This thread's, used by that thread alone.
@@ -290,8 +289,8 @@ public final class CompactReport {
                 last.identityNumber >= 0 && last.identity == identityText
                 ? .number(last.identityNumber) : .bytes(Tables.Key(Array(identityText.utf8)))
             let numbers = tables.number(entries, pending: pending, tail: tail, identity: identity)
-            if let tailBytes { last.keepTail(tailBytes, number: numbers.tail) }
-            if keyed && !keyKnown { last.keepTail(SceneReport.TailKey(record), number: numbers.tail) }
+            if let tailBytes { last.tails.keep((tailBytes, numbers.tail)) }
+            if keyed && !keyKnown { last.keyedTails.keep((SceneReport.TailKey(record), numbers.tail)) }
             if case .bytes = identity {
                 last.identity = identityText
                 last.identityNumber = numbers.identity

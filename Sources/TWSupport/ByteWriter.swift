@@ -151,6 +151,7 @@ public final class ByteWriter {
         count = start
     }
 
+    /// Part of a string (its UTF-8 bytes), without making a string of it.
     public func append(_ text: Substring) {
         if text.utf8.withContiguousStorageIfAvailable({ write($0) }) == nil { append(String(text)) }
         flushIfNeeded()
@@ -205,10 +206,10 @@ public final class ByteWriter {
     /// The integers written as digits (below it, the JSON number writer
     /// writes the same digits; from it on, `appendInteger` leaves them to it).
     static let digitsBelow = 1_000_000_000_000_000
-    /// The most digits `writeDigits` writes.
-    static let maxDigits = 18
+    /// The most digits `writeDigits` writes: those of `digitsBelow - 1`.
+    static let maxDigits = 15
 
-    /// Writes the decimal digits of `n` (0 ≤ n < 10¹⁸) at `out`, and returns how many.
+    /// Writes the decimal digits of `n` (0 ≤ n < `digitsBelow`) at `out`, and returns how many.
     @inline(__always) private static func writeDigits(_ n: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var width = 1
         var power = 10
