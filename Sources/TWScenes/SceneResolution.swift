@@ -404,11 +404,22 @@ public enum SceneResolver {
         var chunk = SurfaceChunk(jobs: jobs, state: state, lenient: lenient, environment: scopes.environment)
         var backingOnly: [BackingRecord] = []
         let render = SurfaceRendering(render)
-        try stream.walk(rootContext) { node, inherited throws(SceneResolveError) in
-            try chunkStep(
-                node, inherited: inherited, scopes: &scopes, chunk: &chunk, backingOnly: &backingOnly, render: render,
-                write: write)
-        }
+        // With threads to resolve on, a plain node without children in a
+        // scoped context is handed on unread: the thread that resolves it
+        // reads it, and the walk goes on (SurfaceChunk.Entry).
+        let handsOnLeaves = jobs > 1
+        if handsOnLeaves { chunk.leafSource = (stream.bytes, stream.file) }
+        try stream.walk(
+            rootContext,
+            visit: { node, inherited throws(SceneResolveError) in
+                try chunkStep(
+                    node, inherited: inherited, scopes: &scopes, chunk: &chunk, backingOnly: &backingOnly,
+                    render: render, write: write)
+            },
+            handsOnLeaves: handsOnLeaves,
+            leaf: { leaf, inherited in
+                leafStep(leaf, inherited: inherited, chunk: &chunk, render: render, write: write)
+            })
         chunk.flush(render: render, write: write)
         chunk.finish(write: write)
         return SceneResolution(
@@ -440,6 +451,23 @@ public enum SceneResolver {
             groupVariation: context.groupVariation)
         if chunk.isFull { chunk.flush(render: render, write: write) }
         return SceneScopes.childContext(of: node, context: context, scope: scope, state: chunk.state)
+    }
+
+    /// `chunkStep` of a plain node without children, unread: in a scoped
+    /// context it is what `chunkStep` makes of it (its context is the one it
+    /// inherits; a styled one joins the chunk, an unstyled one gives nothing),
+    /// and true; false, for the walk to read it, outside one.
+    static func leafStep<Extra: Sendable>(
+        _ leaf: SceneStream.Leaf, inherited: SceneScopes.Context, chunk: inout SurfaceChunk,
+        render: SurfaceRendering<Extra>, write: (_ bytes: [UInt8], _ extras: [Extra]) -> Void
+    ) -> Bool {
+        guard let scope = inherited.scope else { return false }
+        guard leaf.styled else { return true }
+        chunk.addLeaf(
+            leaf, scope: scope, plugins: inherited.plugins, groups: inherited.groups,
+            groupVariation: inherited.groupVariation)
+        if chunk.isFull { chunk.flush(render: render, write: write) }
+        return true
     }
 
     /// What a node becomes on the platform; a toggle adapter's base is the native style underneath.

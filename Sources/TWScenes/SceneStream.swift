@@ -120,11 +120,56 @@ public struct SceneStream {
 
     /// Node pass: each node (without its children) in document order, with
     /// what `visit` returned for its parent; a node's children follow it.
+    /// With `handsOnLeaves`, a plain node without children (`Leaf`) is first
+    /// offered to `leaf` unread: when it takes the leaf, the walk goes on to
+    /// the next node (the taker reads it later, with `LeafReader`, on any thread).
     func walk<Context>(
-        _ context: Context, visit: (SceneNode, Context) throws(SceneResolveError) -> Context
+        _ context: Context, visit: (SceneNode, Context) throws(SceneResolveError) -> Context,
+        handsOnLeaves: Bool = false, leaf: (Leaf, Context) -> Bool = { _, _ in false }
     ) throws(WalkError) {
         var reader = StreamReader(bytes: bytes, file: file)
-        try reader.walk(at: root, jsonPath: "/root", path: "/", context: context, visit: visit)
+        try reader.walk(
+            at: root, jsonPath: "/root", path: "/", context: context, visit: visit, handsOnLeaves: handsOnLeaves,
+            leaf: leaf)
+    }
+
+    /// A plain node without children, as the walk found it and before it is
+    /// read: where it is, its place among its parent's children, and its
+    /// parent's paths. Its class lists are known to fit
+    /// `SceneReader.maxClassListBytes`, so reading it cannot fail.
+    struct Leaf: Sendable {
+        let position: JSONPosition
+        let index: Int
+        let parentJSONPath: String
+        let parentPath: String
+        /// Whether it has a class list (`SceneNode.isStyled`).
+        let styled: Bool
+    }
+
+    /// Reads leaves handed on by the walk: one reader per thread at a time.
+    struct LeafReader {
+        private var reader: StreamReader
+
+        init(_ stream: (bytes: [UInt8], file: String)) {
+            // The file's name copied: its nodes' locations count references
+            // on this reader's copy, not on one string every thread shares.
+            reader = StreamReader(bytes: stream.bytes, file: String(decoding: Array(stream.file.utf8), as: UTF8.self))
+        }
+
+        /// The node `leaf` is, as the walk itself would have read it.
+        mutating func read(_ leaf: Leaf) -> SceneNode {
+            let p = leaf.parentJSONPath + "/children"
+            var firstChild: JSONPosition?
+            var close: JSONPosition?
+            let node = try? reader.plainNode(
+                at: leaf.position, jsonPath: "\(p)/\(leaf.index)",
+                path: leaf.parentPath == "/" ? "/\(leaf.index)" : "\(leaf.parentPath)/\(leaf.index)",
+                firstChild: &firstChild, close: &close)
+            guard let node = node ?? nil else {
+                preconditionFailure("a leaf the walk found plain, with class lists that fit, reads as a plain node")
+            }
+            return node
+        }
     }
 
     /// Why a walk stopped: a node's rules name an unloaded plugin (when
@@ -452,17 +497,21 @@ struct StreamReader {
     /// its children, which get what the visit returned.
     mutating func walk<Context>(
         at position: JSONPosition, jsonPath: String, path: String, context: Context,
-        visit: (SceneNode, Context) throws(SceneResolveError) -> Context
+        visit: (SceneNode, Context) throws(SceneResolveError) -> Context, handsOnLeaves: Bool = false,
+        leaf: (SceneStream.Leaf, Context) -> Bool = { _, _ in false }
     ) throws(SceneStream.WalkError) {
         var close: JSONPosition?
-        try walk(at: position, jsonPath: jsonPath, path: path, context: context, visit: visit, close: &close)
+        try walk(
+            at: position, jsonPath: jsonPath, path: path, context: context, visit: visit, handsOnLeaves: handsOnLeaves,
+            leaf: leaf, close: &close)
     }
 
     /// `walk(at:…)`, giving back where a plain node's closing brace is
     /// (`PlainFields.close`; nil for any other node).
     mutating func walk<Context>(
         at position: JSONPosition, jsonPath: String, path: String, context: Context,
-        visit: (SceneNode, Context) throws(SceneResolveError) -> Context, close: inout JSONPosition?
+        visit: (SceneNode, Context) throws(SceneResolveError) -> Context, handsOnLeaves: Bool,
+        leaf: (SceneStream.Leaf, Context) -> Bool, close: inout JSONPosition?
     ) throws(SceneStream.WalkError) {
         close = nil
         var plainFirst: JSONPosition?
@@ -476,7 +525,9 @@ struct StreamReader {
             } catch {
                 throw .resolve(error)
             }
-            try walkChildren(from: plainFirst, jsonPath: jsonPath, path: path, context: inner, visit: visit)
+            try walkChildren(
+                from: plainFirst, jsonPath: jsonPath, path: path, context: inner, visit: visit,
+                handsOnLeaves: handsOnLeaves, leaf: leaf)
             close = plainClose
             return
         }
@@ -504,25 +555,57 @@ struct StreamReader {
             } catch {
                 throw .scene(error)
             }
-            try walkChildren(from: first, jsonPath: jsonPath, path: path, context: inner, visit: visit)
+            try walkChildren(
+                from: first, jsonPath: jsonPath, path: path, context: inner, visit: visit,
+                handsOnLeaves: handsOnLeaves, leaf: leaf)
         }
     }
 
     /// The children from `first` on, one after the other (none listed).
     mutating func walkChildren<Context>(
         from first: JSONPosition?, jsonPath: String, path: String, context: Context,
-        visit: (SceneNode, Context) throws(SceneResolveError) -> Context
+        visit: (SceneNode, Context) throws(SceneResolveError) -> Context, handsOnLeaves: Bool,
+        leaf: (SceneStream.Leaf, Context) -> Bool
     ) throws(SceneStream.WalkError) {
         let p = "\(jsonPath)/children"
         var next = first
         var i = 0
         while let item = next {
             var itemClose: JSONPosition?
-            try walk(
-                at: item, jsonPath: "\(p)/\(i)", path: path == "/" ? "/\(i)" : "\(path)/\(i)", context: context,
-                visit: visit, close: &itemClose)
+            if handsOnLeaves, let found = self.leaf(at: item, index: i, parentJSONPath: jsonPath, parentPath: path),
+                leaf(found.leaf, context)
+            {
+                itemClose = found.close
+            } else {
+                try walk(
+                    at: item, jsonPath: "\(p)/\(i)", path: path == "/" ? "/\(i)" : "\(path)/\(i)", context: context,
+                    visit: visit, handsOnLeaves: handsOnLeaves, leaf: leaf, close: &itemClose)
+            }
             next = parser.item(after: item, closingAt: itemClose)
             i += 1
         }
+    }
+
+    /// The node at `position` as a leaf to hand on unread (`SceneStream.Leaf`),
+    /// with where its closing brace is; nil when it is not plain, has
+    /// children, or has a class list that might not fit: the walk reads it.
+    mutating func leaf(at position: JSONPosition, index: Int, parentJSONPath: String, parentPath: String)
+        -> (leaf: SceneStream.Leaf, close: JSONPosition?)?
+    {
+        guard let fields = plainFields(at: position) else { return nil }
+        let close = fields.close
+        guard firstPlainChild(fields) == nil else { return nil }
+        // A list's raw bytes bound its decoded size: within the bound, no list is refused.
+        func fits(_ list: JSONPosition?) -> Bool {
+            list.map { parser.rawStringLength(at: $0) <= SceneReader.maxClassListBytes } ?? true
+        }
+        guard fits(fields.tw), fits(fields.buttonStyle), fits(fields.twAnimation) else { return nil }
+        let styled = fields.tw != nil || fields.buttonStyle != nil || fields.twAnimation != nil
+        return (
+            SceneStream.Leaf(
+                position: position, index: index, parentJSONPath: parentJSONPath, parentPath: parentPath,
+                styled: styled),
+            close
+        )
     }
 }

@@ -56,7 +56,17 @@ struct SurfaceChunk {
     let lenient: Bool
     /// Items per chunk: enough for every thread to amortise the hand-off.
     let capacity: Int
-    private(set) var items: [Item] = []
+    /// A waiting surface: a node the walk read, or a leaf it handed on
+    /// unread (`SceneStream.Leaf`), read by the thread that resolves it.
+    enum Entry: Sendable {
+        case read(Item)
+        case leaf(
+            SceneStream.Leaf, scope: ResolutionScope, plugins: [String], groups: GroupContext,
+            groupVariation: GroupVariation?)
+    }
+    private(set) var items: [Entry] = []
+    /// The scene file the leaves are read from (`addLeaf`).
+    var leafSource: (bytes: [UInt8], file: String)?
     /// Counts over every surface written so far.
     private(set) var summary = SceneSummary()
 
@@ -94,7 +104,32 @@ struct SurfaceChunk {
         groupVariation: GroupVariation?
     ) {
         items.append(
-            Item(node: node, scope: scope, plugins: plugins, groups: groups, groupVariation: groupVariation))
+            .read(Item(node: node, scope: scope, plugins: plugins, groups: groups, groupVariation: groupVariation)))
+    }
+
+    /// Adds a leaf the walk handed on unread; `leafSource` is the file it is read from.
+    mutating func addLeaf(
+        _ leaf: SceneStream.Leaf, scope: ResolutionScope, plugins: [String], groups: GroupContext,
+        groupVariation: GroupVariation?
+    ) {
+        precondition(leafSource != nil, "a chunk given leaves knows the file they are read from")
+        items.append(.leaf(leaf, scope: scope, plugins: plugins, groups: groups, groupVariation: groupVariation))
+    }
+
+    /// The item of `entry`, a leaf read now with `reader` (made on first use).
+    private static func item(
+        _ entry: Entry, reader: inout SceneStream.LeafReader?, source: (bytes: [UInt8], file: String)?
+    ) -> Item {
+        switch entry {
+        case .read(let item):
+            return item
+        case .leaf(let leaf, let scope, let plugins, let groups, let groupVariation):
+            guard let source else { preconditionFailure("a chunk given leaves knows the file they are read from") }
+            if reader == nil { reader = SceneStream.LeafReader(source) }
+            return Item(
+                node: reader!.read(leaf), scope: scope, plugins: plugins, groups: groups,
+                groupVariation: groupVariation)
+        }
     }
 
     /// The chunk resolving in the background while the walk reads the next
@@ -160,7 +195,9 @@ struct SurfaceChunk {
                 next.plugins == item.plugins, next.node.tw == item.node.tw, next.node.type == item.node.type
             else { return false }
             let kept: KeptFields
-            if let fields { kept = fields } else {
+            if let fields {
+                kept = fields
+            } else {
                 kept = KeptFields(item.node.fields)
                 fields = kept
             }
@@ -264,10 +301,18 @@ struct SurfaceChunk {
             kept.bodyExtra = extra
             return extra
         }
+        let source = leafSource
         if jobs == 1 {
-            for (i, item) in items.enumerated() {
+            var reader: SceneStream.LeafReader?
+            for (i, entry) in items.enumerated() {
                 var counts = SceneSummary()
-                let extra = resolve(item, index: i, into: scratch, counts: &counts, last: &last)
+                let extra: Extra
+                if case .read(let item) = entry {
+                    extra = resolve(item, index: i, into: scratch, counts: &counts, last: &last)
+                } else {
+                    let item = Self.item(entry, reader: &reader, source: source)
+                    extra = resolve(item, index: i, into: scratch, counts: &counts, last: &last)
+                }
                 summary.add(counts)
                 write(scratch.bytes, [extra])
                 scratch.removeAll()
@@ -288,8 +333,14 @@ struct SurfaceChunk {
             // The body the last surface left in the writer is gone with it.
             last?.bodyRange = nil
             var block = Block<Extra>(bytes: [], extras: [], summary: SceneSummary())
+            var reader: SceneStream.LeafReader?
             for i in b * Self.blockSize..<min((b + 1) * Self.blockSize, items.count) {
-                block.extras.append(resolve(items[i], index: i, into: w, counts: &block.summary, last: &last))
+                if case .read(let item) = items[i] {
+                    block.extras.append(resolve(item, index: i, into: w, counts: &block.summary, last: &last))
+                } else {
+                    let item = Self.item(items[i], reader: &reader, source: source)
+                    block.extras.append(resolve(item, index: i, into: w, counts: &block.summary, last: &last))
+                }
             }
             block.bytes = w.bytes
             return block
@@ -322,17 +373,46 @@ struct SurfaceChunk {
     }
 }
 
-/// The backing of nodes that name nothing but their type, once per type.
+/// The backing of nodes that name nothing but their type, once per type
+/// and thread: each thread keeps the reports it made (`ThreadBackings`), so
+/// threads resolving one chunk share no lock and count no references on one
+/// report for every surface.
 final class BackingMemo: Sendable {
-    private let reports = Mutex<[String: BackingReport]>([:])
+    /// Never reused, unlike an object's address: a thread's reports for a memo that is gone are never taken for another's.
+    let serial = BackingMemo.nextSerial.add(1, ordering: .relaxed).newValue
+    private static let nextSerial = Atomic<UInt64>(0)
 
     func backing(_ node: SceneNode, environment: RenderEnvironment) -> BackingReport {
         guard node.style == nil, node.cocoa.isEmpty, node.lifecycle.isEmpty, node.adapters.isEmpty else {
             return SceneResolver.backing(node, environment: environment)
         }
-        if let known = reports.withLock({ $0[node.type] }) { return known }
-        let report = SceneResolver.backing(node, environment: environment)
-        reports.withLock { if $0.count < 1024 { $0[node.type] = report } }
+        let kept = ThreadBackings.current
+        if kept.serial != serial {
+            kept.serial = serial
+            kept.reports.removeAll()
+            kept.last = nil
+        }
+        // Nodes of one type mostly follow one another: the last report is tried before the table.
+        if let last = kept.last, last.type == node.type { return last.report }
+        let report: BackingReport
+        if let known = kept.reports[node.type] {
+            report = known
+        } else {
+            report = SceneResolver.backing(node, environment: environment)
+            if kept.reports.count < 1024 { kept.reports[node.type] = report }
+        }
+        kept.last = (node.type, report)
         return report
     }
+}
+
+/// The reports of one `BackingMemo` a thread made, by type; used by that thread alone.
+final class ThreadBackings {
+    // Read and written by one thread only: no two accesses can overlap.
+    @exclusivity(unchecked) var serial: UInt64 = 0
+    @exclusivity(unchecked) var reports: [String: BackingReport] = [:]
+    @exclusivity(unchecked) var last: (type: String, report: BackingReport)?
+
+    static var current: ThreadBackings { perThread.current }
+    private static let perThread = ThreadLocal { ThreadBackings() }
 }

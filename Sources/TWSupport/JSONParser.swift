@@ -516,6 +516,13 @@ extension JSONParser {
         return nextItem()
     }
 
+    /// The bytes between the quotes of the string at `position`: never fewer
+    /// than the string decoded has in UTF-8 (an escape only shortens what it
+    /// stands for). For a checked document only.
+    package func rawStringLength(at position: JSONPosition) -> Int {
+        Self.endOfString(bytes, openingQuote: position.index) - position.index - 2
+    }
+
     /// Whether the parser is at an object's closing brace: where
     /// `forEachMember` leaves it once every member is read.
     package var isAtObjectClose: Bool { index < bytes.count && bytes[index] == UInt8(ascii: "}") }
