@@ -331,10 +331,12 @@ struct StreamReader {
             var next = firstPlainChild(fields)
             var i = 0
             while let item = next {
-                trail.append(i)
                 var itemClose: JSONPosition?
-                below += try checkNode(at: item, depth: depth + 1, close: &itemClose)
-                trail.removeLast()
+                if !plainLeaf(at: item, depth: depth + 1, close: &itemClose) {
+                    trail.append(i)
+                    below += try checkNode(at: item, depth: depth + 1, close: &itemClose)
+                    trail.removeLast()
+                }
                 next = parser.item(after: item, closingAt: itemClose)
                 i += 1
             }
@@ -350,10 +352,12 @@ struct StreamReader {
                 var next = try firstChild(at: valuePosition, p)
                 var i = 0
                 while let item = next {
-                    trail.append(i)
                     var itemClose: JSONPosition?
-                    below += try checkNode(at: item, depth: depth + 1, close: &itemClose)
-                    trail.removeLast()
+                    if !plainLeaf(at: item, depth: depth + 1, close: &itemClose) {
+                        trail.append(i)
+                        below += try checkNode(at: item, depth: depth + 1, close: &itemClose)
+                        trail.removeLast()
+                    }
                     next = parser.item(after: item, closingAt: itemClose)
                     i += 1
                 }
@@ -362,6 +366,19 @@ struct StreamReader {
             }
         }
         return SceneStream.mentions(node.rules, path: jsonPath, line: node.line) + below
+    }
+
+    /// Check step of a plain node without children (most nodes of a large
+    /// scene), without a step of its own: such a node has nothing to check
+    /// and nothing to mention (`checkNode` would find the same). True, with
+    /// where its closing brace is, when the node at `position` is one.
+    mutating func plainLeaf(at position: JSONPosition, depth: Int, close: inout JSONPosition?) -> Bool {
+        // Past the depth bound, `checkNode` gives the error.
+        guard depth <= JSONParser.defaultMaxDepth / 2, let fields = plainFields(at: position),
+            firstPlainChild(fields) == nil
+        else { return false }
+        close = fields.close
+        return true
     }
 
     /// Where the fields of a plain node are: a node whose every member is a

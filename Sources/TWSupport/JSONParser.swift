@@ -119,6 +119,8 @@ public struct JSONParser {
             index += 1
             var members: [JSONMember] = []
             var keys = ObjectKeys()
+            // A check that builds nothing compares keys as they are written while it can (`WrittenKeys`).
+            var written = WrittenKeys()
             skipWhitespace()
             if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
                 index += 1
@@ -129,8 +131,20 @@ public struct JSONParser {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                     throw error("expected a string key")
                 }
-                let key = try parseString()
-                guard keys.insert(key) else { throw error("duplicate key '\(key)'") }
+                let key: String
+                if build {
+                    key = try parseString()
+                    guard keys.insert(key) else { throw error("duplicate key '\(key)'") }
+                } else {
+                    let start = index
+                    let plain = try skipString()
+                    let isNew = try written.insert(start + 1..<index - 1, plain: plain, of: bytes) {
+                        at throws(JSONParseError) in
+                        try self.decodedString(at: at)
+                    }
+                    if !isNew { throw error("duplicate key '\(try decodedString(at: start))'") }
+                    key = ""
+                }
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                     throw error("expected ':' after a key")
@@ -597,7 +611,8 @@ extension JSONParser {
     }
 
     /// Checks a string without building it.
-    private mutating func skipString() throws(JSONParseError) {
+    /// - Returns: whether the string is plain ASCII without escapes: its bytes are its text.
+    @discardableResult private mutating func skipString() throws(JSONParseError) -> Bool {
         // The common case is ASCII without escapes: nothing to validate or build.
         let plainEnd = bytes.withUnsafeBufferPointer { buffer -> Int? in
             let stop = Self.plainRun(buffer, from: index + 1)
@@ -605,9 +620,18 @@ extension JSONParser {
         }
         if let plainEnd {
             index = plainEnd
-            return
+            return true
         }
         _ = try parseString()
+        return false
+    }
+
+    /// The string whose opening quote is at `quote`, decoded; where the parser is stays as it was.
+    private mutating func decodedString(at quote: Int) throws(JSONParseError) -> String {
+        let saved = index
+        defer { index = saved }
+        index = quote
+        return try parseString()
     }
 
     /// The first byte from `start` on that a string's plain run ends at — a
@@ -635,6 +659,44 @@ extension JSONParser {
             scan += 1
         }
         return scan
+    }
+}
+
+/// The keys of one object so far, for the duplicate check of a check that
+/// builds nothing: while every key is plain ASCII (`skipString`) and there
+/// are at most eight, compared as they are written, byte for byte, with no
+/// string made; then decoded, each once, into `ObjectKeys`. (Two plain keys
+/// are equal decoded exactly when their bytes are.)
+private struct WrittenKeys {
+    private var ranges = InlineArray<8, Range<Int>>(repeating: 0..<0)
+    private var count = 0
+    private var decoded: ObjectKeys?
+
+    /// Adds the key written at `range` of `bytes` (between its quotes);
+    /// false when the object already has it. `decode` gives the key whose
+    /// opening quote is at an index, decoded.
+    mutating func insert(
+        _ range: Range<Int>, plain: Bool, of bytes: [UInt8], decode: (Int) throws(JSONParseError) -> String
+    ) throws(JSONParseError) -> Bool {
+        if decoded == nil, plain, count < 8 {
+            let found = bytes.withUnsafeBufferPointer { buffer -> Bool in
+                guard let base = buffer.baseAddress else { return false }
+                for i in 0..<count where ranges[i].count == range.count {
+                    if memcmp(base + ranges[i].lowerBound, base + range.lowerBound, range.count) == 0 { return true }
+                }
+                return false
+            }
+            if found { return false }
+            ranges[count] = range
+            count += 1
+            return true
+        }
+        if decoded == nil {
+            var keys = ObjectKeys()
+            for i in 0..<count { _ = keys.insert(try decode(ranges[i].lowerBound - 1)) }
+            decoded = keys
+        }
+        return decoded!.insert(try decode(range.lowerBound - 1))
     }
 }
 

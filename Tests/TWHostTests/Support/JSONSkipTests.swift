@@ -190,6 +190,30 @@ struct JSONSkipTests {
         #expect(distinctPastEight > 10)
     }
 
+    @Test(
+        "a check compares plain keys byte for byte: keys of one length or one prefix differ, escaped or non-ASCII ones are decoded"
+    )
+    func writtenKeys() {
+        let nine = (1...9).map { "\"key\($0)\": \($0)" }.joined(separator: ", ")
+        let cases: [(document: String, duplicate: String?)] = [
+            (#"{"type": 1, "typo": 2, "tw": 3, "tx": 4}"#, nil),
+            (#"{"type": 1, "typo": 2, "type": 3}"#, "type"),
+            (#"{"ab": 1, "a": 2, "abc": 3, "": 4, "b": 5}"#, nil),
+            (#"{"": 1, "a": 2, "": 3}"#, ""),
+            ("{\(nine)}", nil),
+            ("{\(nine), \"key2\": 0}", "key2"),
+            (#"{"key": 1, "k\u0065y": 2}"#, "key"),
+            (#"{"k\u0065y": 1, "key": 2}"#, "key"),
+            (#"{"\u00e9": 1, "x": 2, "é": 3}"#, "é"),
+            (#"{"a\"b": 1, "a\\b": 2, "a\"b": 3}"#, "a\"b"),
+        ]
+        for c in cases {
+            let (parsed, checked) = Self.errors(Array(c.document.utf8))
+            #expect(parsed?.message == c.duplicate.map { "duplicate key '\($0)'" }, "\(c.document)")
+            #expect(checked == parsed, "\(c.document)")
+        }
+    }
+
     @Test("an object's members are listed with their keys decoded as parsing decodes them, at their values' places")
     func members() throws {
         let document = Array(
