@@ -116,20 +116,16 @@ struct SurfaceChunk {
         items.append(.leaf(leaf, scope: scope, plugins: plugins, groups: groups, groupVariation: groupVariation))
     }
 
-    /// The item of `entry`, a leaf read now with `reader` (made on first use).
+    /// The item of a leaf, read now with `reader` (a reader of `leafSource`,
+    /// made once per block: a reader made or the source copied for each leaf
+    /// would count references on the file's bytes, which every thread shares).
     private static func item(
-        _ entry: Entry, reader: inout SceneStream.LeafReader?, source: (bytes: [UInt8], file: String)?
+        _ leaf: SceneStream.Leaf, scope: ResolutionScope, plugins: [String], groups: GroupContext,
+        groupVariation: GroupVariation?, reader: inout SceneStream.LeafReader?
     ) -> Item {
-        switch entry {
-        case .read(let item):
-            return item
-        case .leaf(let leaf, let scope, let plugins, let groups, let groupVariation):
-            guard let source else { preconditionFailure("a chunk given leaves knows the file they are read from") }
-            if reader == nil { reader = SceneStream.LeafReader(source) }
-            return Item(
-                node: reader!.read(leaf), scope: scope, plugins: plugins, groups: groups,
-                groupVariation: groupVariation)
-        }
+        guard reader != nil else { preconditionFailure("a chunk given leaves knows the file they are read from") }
+        return Item(
+            node: reader!.read(leaf), scope: scope, plugins: plugins, groups: groups, groupVariation: groupVariation)
     }
 
     /// The chunk resolving in the background while the walk reads the next
@@ -303,14 +299,17 @@ struct SurfaceChunk {
         }
         let source = leafSource
         if jobs == 1 {
-            var reader: SceneStream.LeafReader?
+            var reader = source.map(SceneStream.LeafReader.init)
             for (i, entry) in items.enumerated() {
                 var counts = SceneSummary()
                 let extra: Extra
-                if case .read(let item) = entry {
+                switch entry {
+                case .read(let item):
                     extra = resolve(item, index: i, into: scratch, counts: &counts, last: &last)
-                } else {
-                    let item = Self.item(entry, reader: &reader, source: source)
+                case .leaf(let leaf, let scope, let plugins, let groups, let groupVariation):
+                    let item = Self.item(
+                        leaf, scope: scope, plugins: plugins, groups: groups, groupVariation: groupVariation,
+                        reader: &reader)
                     extra = resolve(item, index: i, into: scratch, counts: &counts, last: &last)
                 }
                 summary.add(counts)
@@ -333,12 +332,15 @@ struct SurfaceChunk {
             // The body the last surface left in the writer is gone with it.
             last?.bodyRange = nil
             var block = Block<Extra>(bytes: [], extras: [], summary: SceneSummary())
-            var reader: SceneStream.LeafReader?
+            var reader = source.map(SceneStream.LeafReader.init)
             for i in b * Self.blockSize..<min((b + 1) * Self.blockSize, items.count) {
-                if case .read(let item) = items[i] {
+                switch items[i] {
+                case .read(let item):
                     block.extras.append(resolve(item, index: i, into: w, counts: &block.summary, last: &last))
-                } else {
-                    let item = Self.item(items[i], reader: &reader, source: source)
+                case .leaf(let leaf, let scope, let plugins, let groups, let groupVariation):
+                    let item = Self.item(
+                        leaf, scope: scope, plugins: plugins, groups: groups, groupVariation: groupVariation,
+                        reader: &reader)
                     block.extras.append(resolve(item, index: i, into: w, counts: &block.summary, last: &last))
                 }
             }
