@@ -118,9 +118,8 @@ public struct JSONParser {
             guard depth < maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
             index += 1
             var members: [JSONMember] = []
-            var keys = ObjectKeys()
-            // A check that builds nothing compares keys as they are written while it can (`WrittenKeys`).
-            var written = WrittenKeys()
+            // The duplicate check: a check that builds nothing compares keys as they are written while it can.
+            var keys = WrittenKeys()
             skipWhitespace()
             if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
                 index += 1
@@ -134,11 +133,11 @@ public struct JSONParser {
                 let key: String
                 if build {
                     key = try parseString()
-                    guard keys.insert(key) else { throw error("duplicate key '\(key)'") }
+                    guard keys.insert(decoded: key) else { throw error("duplicate key '\(key)'") }
                 } else {
                     let start = index
                     let plain = try skipString()
-                    let isNew = try written.insert(start + 1..<index - 1, plain: plain, of: bytes) {
+                    let isNew = try keys.insert(start + 1..<index - 1, plain: plain, of: bytes) {
                         at throws(JSONParseError) in
                         try self.decodedString(at: at)
                     }
@@ -662,11 +661,12 @@ extension JSONParser {
     }
 }
 
-/// The keys of one object so far, for the duplicate check of a check that
-/// builds nothing: while every key is plain ASCII (`skipString`) and there
-/// are at most eight, compared as they are written, byte for byte, with no
-/// string made; then decoded, each once, into `ObjectKeys`. (Two plain keys
-/// are equal decoded exactly when their bytes are.)
+/// The keys of one object so far, for the duplicate check. A parse that
+/// builds the object hands each key decoded (`ObjectKeys`). A check that
+/// builds nothing hands them as written: while every key is plain ASCII
+/// (`skipString`) and there are at most eight, they are compared byte for
+/// byte, with no string made; then decoded, each once, into `ObjectKeys`.
+/// (Two plain keys are equal decoded exactly when their bytes are.)
 private struct WrittenKeys {
     private var ranges = InlineArray<8, Range<Int>>(repeating: 0..<0)
     private var count = 0
@@ -697,6 +697,12 @@ private struct WrittenKeys {
             decoded = keys
         }
         return decoded!.insert(try decode(range.lowerBound - 1))
+    }
+
+    /// Adds a decoded key (a parse that builds the object); false when the object already has it.
+    mutating func insert(decoded key: String) -> Bool {
+        if decoded == nil { decoded = ObjectKeys() }
+        return decoded!.insert(key)
     }
 }
 
