@@ -158,13 +158,11 @@ public struct SceneStream {
 
         /// The node `leaf` is, as the walk itself would have read it.
         mutating func read(_ leaf: Leaf) -> SceneNode {
-            let p = leaf.parentJSONPath + "/children"
+            let child = StreamReader.childPaths(jsonPath: leaf.parentJSONPath, path: leaf.parentPath, index: leaf.index)
             var firstChild: JSONPosition?
             var close: JSONPosition?
             let node = try? reader.plainNode(
-                at: leaf.position, jsonPath: "\(p)/\(leaf.index)",
-                path: leaf.parentPath == "/" ? "/\(leaf.index)" : "\(leaf.parentPath)/\(leaf.index)",
-                firstChild: &firstChild, close: &close)
+                at: leaf.position, jsonPath: child.jsonPath, path: child.path, firstChild: &firstChild, close: &close)
             guard let node = node ?? nil else {
                 preconditionFailure("a leaf the walk found plain, with class lists that fit, reads as a plain node")
             }
@@ -296,13 +294,15 @@ struct StreamReader {
     /// The JSON location and the child path of the node at `trail`
     /// (`/root/children/0`, `/0`), as the walk names them.
     var trailPaths: (jsonPath: String, path: String) {
-        var jsonPath = "/root"
-        var path = trail.isEmpty ? "/" : ""
-        for i in trail {
-            jsonPath += "/children/\(i)"
-            path += "/\(i)"
-        }
-        return (jsonPath, path)
+        var paths = (jsonPath: "/root", path: "/")
+        for i in trail { paths = Self.childPaths(jsonPath: paths.jsonPath, path: paths.path, index: i) }
+        return paths
+    }
+
+    /// The JSON location and the child path of a node's child at `index`
+    /// (`/root/children/0` and `/0` under the root), as the walk names them.
+    static func childPaths(jsonPath: String, path: String, index: Int) -> (jsonPath: String, path: String) {
+        ("\(jsonPath)/children/\(index)", path == "/" ? "/\(index)" : "\(path)/\(index)")
     }
 
     /// Check step: a node and its subtree read and checked in document order,
@@ -374,11 +374,15 @@ struct StreamReader {
     /// where its closing brace is, when the node at `position` is one.
     mutating func plainLeaf(at position: JSONPosition, depth: Int, close: inout JSONPosition?) -> Bool {
         // Past the depth bound, `checkNode` gives the error.
-        guard depth <= JSONParser.defaultMaxDepth / 2, let fields = plainFields(at: position),
-            firstPlainChild(fields) == nil
-        else { return false }
+        guard depth <= JSONParser.defaultMaxDepth / 2, let fields = plainLeafFields(at: position) else { return false }
         close = fields.close
         return true
+    }
+
+    /// The fields of the node at `position` when it is plain (`plainFields`) and has no children; nil otherwise.
+    mutating func plainLeafFields(at position: JSONPosition) -> PlainFields? {
+        guard let fields = plainFields(at: position), firstPlainChild(fields) == nil else { return nil }
+        return fields
     }
 
     /// Where the fields of a plain node are: a node whose every member is a
@@ -584,7 +588,6 @@ struct StreamReader {
         visit: (SceneNode, Context) throws(SceneResolveError) -> Context, handsOnLeaves: Bool,
         leaf: (SceneStream.Leaf, Context) -> Bool
     ) throws(SceneStream.WalkError) {
-        let p = "\(jsonPath)/children"
         var next = first
         var i = 0
         while let item = next {
@@ -594,9 +597,10 @@ struct StreamReader {
             {
                 itemClose = found.close
             } else {
+                let child = Self.childPaths(jsonPath: jsonPath, path: path, index: i)
                 try walk(
-                    at: item, jsonPath: "\(p)/\(i)", path: path == "/" ? "/\(i)" : "\(path)/\(i)", context: context,
-                    visit: visit, handsOnLeaves: handsOnLeaves, leaf: leaf, close: &itemClose)
+                    at: item, jsonPath: child.jsonPath, path: child.path, context: context, visit: visit,
+                    handsOnLeaves: handsOnLeaves, leaf: leaf, close: &itemClose)
             }
             next = parser.item(after: item, closingAt: itemClose)
             i += 1
@@ -609,9 +613,8 @@ struct StreamReader {
     mutating func leaf(at position: JSONPosition, index: Int, parentJSONPath: String, parentPath: String)
         -> (leaf: SceneStream.Leaf, close: JSONPosition?)?
     {
-        guard let fields = plainFields(at: position) else { return nil }
+        guard let fields = plainLeafFields(at: position) else { return nil }
         let close = fields.close
-        guard firstPlainChild(fields) == nil else { return nil }
         // A list's raw bytes bound its decoded size: within the bound, no list is refused.
         func fits(_ list: JSONPosition?) -> Bool {
             list.map { parser.rawStringLength(at: $0) <= SceneReader.maxClassListBytes } ?? true

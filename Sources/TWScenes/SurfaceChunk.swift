@@ -116,18 +116,6 @@ struct SurfaceChunk {
         items.append(.leaf(leaf, scope: scope, plugins: plugins, groups: groups, groupVariation: groupVariation))
     }
 
-    /// The item of a leaf, read now with `reader` (a reader of `leafSource`,
-    /// made once per block: a reader made or the source copied for each leaf
-    /// would count references on the file's bytes, which every thread shares).
-    private static func item(
-        _ leaf: SceneStream.Leaf, scope: ResolutionScope, plugins: [String], groups: GroupContext,
-        groupVariation: GroupVariation?, reader: inout SceneStream.LeafReader?
-    ) -> Item {
-        guard reader != nil else { preconditionFailure("a chunk given leaves knows the file they are read from") }
-        return Item(
-            node: reader!.read(leaf), scope: scope, plugins: plugins, groups: groups, groupVariation: groupVariation)
-    }
-
     /// The chunk resolving in the background while the walk reads the next
     /// (a `SharedWork` of blocks of the caller's extra type).
     private var pending: AnyObject?
@@ -297,21 +285,33 @@ struct SurfaceChunk {
             kept.bodyExtra = extra
             return extra
         }
+        /// `resolve` of a waiting entry; a leaf is read first, with `reader`
+        /// (a reader of `leafSource`, made once per block: one made, or the
+        /// source copied, for each leaf would count references on the file's
+        /// bytes, which every thread shares).
+        @Sendable func resolve(
+            _ entry: Entry, index: Int, into w: ByteWriter, counts: inout SceneSummary, last: inout LastSurface?,
+            reader: inout SceneStream.LeafReader?
+        ) -> Extra {
+            switch entry {
+            case .read(let item):
+                return resolve(item, index: index, into: w, counts: &counts, last: &last)
+            case .leaf(let leaf, let scope, let plugins, let groups, let groupVariation):
+                guard reader != nil else {
+                    preconditionFailure("a chunk given leaves knows the file they are read from")
+                }
+                let item = Item(
+                    node: reader!.read(leaf), scope: scope, plugins: plugins, groups: groups,
+                    groupVariation: groupVariation)
+                return resolve(item, index: index, into: w, counts: &counts, last: &last)
+            }
+        }
         let source = leafSource
         if jobs == 1 {
             var reader = source.map(SceneStream.LeafReader.init)
             for (i, entry) in items.enumerated() {
                 var counts = SceneSummary()
-                let extra: Extra
-                switch entry {
-                case .read(let item):
-                    extra = resolve(item, index: i, into: scratch, counts: &counts, last: &last)
-                case .leaf(let leaf, let scope, let plugins, let groups, let groupVariation):
-                    let item = Self.item(
-                        leaf, scope: scope, plugins: plugins, groups: groups, groupVariation: groupVariation,
-                        reader: &reader)
-                    extra = resolve(item, index: i, into: scratch, counts: &counts, last: &last)
-                }
+                let extra = resolve(entry, index: i, into: scratch, counts: &counts, last: &last, reader: &reader)
                 summary.add(counts)
                 write(scratch.bytes, [extra])
                 scratch.removeAll()
@@ -334,15 +334,8 @@ struct SurfaceChunk {
             var block = Block<Extra>(bytes: [], extras: [], summary: SceneSummary())
             var reader = source.map(SceneStream.LeafReader.init)
             for i in b * Self.blockSize..<min((b + 1) * Self.blockSize, items.count) {
-                switch items[i] {
-                case .read(let item):
-                    block.extras.append(resolve(item, index: i, into: w, counts: &block.summary, last: &last))
-                case .leaf(let leaf, let scope, let plugins, let groups, let groupVariation):
-                    let item = Self.item(
-                        leaf, scope: scope, plugins: plugins, groups: groups, groupVariation: groupVariation,
-                        reader: &reader)
-                    block.extras.append(resolve(item, index: i, into: w, counts: &block.summary, last: &last))
-                }
+                block.extras.append(
+                    resolve(items[i], index: i, into: w, counts: &block.summary, last: &last, reader: &reader))
             }
             block.bytes = w.bytes
             return block
